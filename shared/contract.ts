@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { BoardItem, BoardSnapshot, ConnectionState, ItemStatus } from './domain';
+
+/**
+ * The one contract between main and the renderer. Calls go renderer → main and are validated in main
+ * against `params` (the renderer is untrusted); events go main → renderer. Both transports (Electron
+ * IPC and the browser host's WebSocket) carry exactly this, and nothing secret is ever in it.
+ */
+export const CommandRequest = z
+  .object({
+    /** The item's href as main gave it on the board; main refuses any href it did not get from the server. */
+    href: z.string().min(1),
+    /** A key of the item's `commands` map, e.g. `open`, `freeUntil`. */
+    command: z.string().min(1),
+    /** ISO 8601 end time, for the Until variants only. */
+    endTime: z.string().optional(),
+    /** Cardholder id the override is done on behalf of (`requested_by`). */
+    requestedBy: z.string().min(1).optional(),
+    /** For setZoneCount. */
+    zoneCount: z.number().int().optional(),
+  })
+  .strict();
+export type CommandRequest = z.infer<typeof CommandRequest>;
+
+export const CommandOutcome = z.object({
+  /** The server accepted the command (204). The board still changes only when the status says so. */
+  accepted: z.literal(true),
+});
+export type CommandOutcome = z.infer<typeof CommandOutcome>;
+
+export const calls = {
+  'board.get': { params: z.object({}).strict(), result: BoardSnapshot },
+  'item.command': { params: CommandRequest, result: CommandOutcome },
+} as const;
+
+export const events = {
+  connection: ConnectionState,
+  /** The whole list of board items, sent whenever the catalogue changes. */
+  'board.items': z.array(BoardItem),
+  /** Latest statuses, coalesced: at most one batch per frame, one entry per item. */
+  'status.delta': z.array(ItemStatus),
+} as const;
+
+export type CallName = keyof typeof calls;
+export type CallParams<K extends CallName> = z.input<(typeof calls)[K]['params']>;
+export type CallResult<K extends CallName> = z.infer<(typeof calls)[K]['result']>;
+export type EventName = keyof typeof events;
+export type EventPayload<K extends EventName> = z.infer<(typeof events)[K]>;
+
+/** What a renderer holds: one client, whichever transport is underneath. */
+export interface DeskClient {
+  call<K extends CallName>(name: K, params: CallParams<K>): Promise<CallResult<K>>;
+  on<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): () => void;
+}
+
+/** What main implements: the same calls, with already-validated params. */
+export interface DeskService {
+  handle<K extends CallName>(name: K, params: z.infer<(typeof calls)[K]['params']>): Promise<CallResult<K>>;
+  on<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): () => void;
+}
+
+export function isCallName(name: unknown): name is CallName {
+  return typeof name === 'string' && Object.hasOwn(calls, name);
+}

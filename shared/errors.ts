@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Every failure that can cross the contract, named for what an operator can do about it.
+ * Messages never carry a secret (API key, private key) or a raw server body beyond its reason text.
+ */
+export const ErrorCode = z.enum([
+  'unauthorised', // 401: bad key, missing scheme, wrong client certificate, address not allowed
+  'licence', // 403 because the site lacks a licence (server text included)
+  'forbidden', // 403 because the operator lacks a privilege
+  'not-found', // 404
+  'bad-request', // 400, or a request refused before sending because it breaks a spec rule
+  'server-error', // 5xx
+  'timeout',
+  'network', // unreachable, connection dropped
+  'certificate', // the server's certificate is not the pinned one
+  'invalid-response', // the server answered with something that does not fit the spec
+  'invalid-call', // the renderer sent a call that does not fit the contract
+  'offline', // refused because the desk is offline (overrides are never queued)
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const DeskErrorShape = z.object({ code: ErrorCode, message: z.string() });
+export type DeskErrorShape = z.infer<typeof DeskErrorShape>;
+
+/** An error with a code from ErrorCode; what main throws and what the renderer's client rethrows. */
+export class DeskError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DeskError';
+  }
+
+  toShape(): DeskErrorShape {
+    return { code: this.code, message: this.message };
+  }
+}
