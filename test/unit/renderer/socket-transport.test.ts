@@ -98,6 +98,23 @@ describe('browser host socket transport', () => {
     expect(host.urls).toEqual(['/desk?token=t0k3n', '/desk?token=t0k3n']);
   });
 
+  it('keeps the first reason and start time through an outage with failed retries', async () => {
+    const host = await startHost(() => undefined);
+    const transport = open(host.url);
+    await linkWhere(transport, (s) => s.phase === 'open');
+    const retries: LinkState[] = [];
+    const thirdRetry = new Promise<void>((resolve) =>
+      transport.onLink((s) => {
+        if (s.phase === 'reconnecting' && retries.push(s) === 3) resolve();
+      }),
+    );
+    [...host.server.clients].forEach((c) => c.terminate());
+    host.server.close();
+    await thirdRetry;
+    expect(retries.map((s) => s.reason)).toEqual(Array(3).fill('Lost the link to the Gatehouse host'));
+    expect(new Set(retries.map((s) => s.since)).size).toBe(1);
+  });
+
   it('keeps retrying with growing back-off while the host is not there', async () => {
     const host = await startHost(() => undefined);
     await new Promise((resolve) => host.server.close(resolve));

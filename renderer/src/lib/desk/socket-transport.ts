@@ -96,7 +96,9 @@ export function createSocketTransport(options: SocketTransportOptions): SocketTr
   const scheduleRetry = (reason: string) => {
     const delay = backoffDelay(attempt++, policy);
     const at = now();
-    setLink({ phase: 'reconnecting', since: link.phase === 'reconnecting' ? link.since : at, nextAttemptAt: at + delay, reason });
+    // One outage keeps its start time and its first reason ("lost the link" stays true while retrying).
+    const ongoing = link.phase === 'reconnecting' ? link : undefined;
+    setLink({ phase: 'reconnecting', since: ongoing?.since ?? at, nextAttemptAt: at + delay, reason: ongoing?.reason ?? reason });
     retryTimer = setTimeout(connect, delay);
   };
 
