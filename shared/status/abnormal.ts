@@ -56,7 +56,7 @@ export function readAbnormal(
   const allowed = new Set([flag, ...(flag === 'deviceNotResponding' ? [KEYS_TAMPERED] : [])]);
   const others = flags.filter((f) => !allowed.has(f));
   if (others.length > 0) {
-    reasons.push(`In error: ${wordOf(flag).toLowerCase()} should come alone, but came with ${others.map(wordOf).join(', ')}`);
+    reasons.push(`In error: also reported ${others.map(wordOf).join(', ')}, which cannot be current with this status`);
   }
 
   if (keysTampered) return { verdict: 'alarm', words, reasons };

@@ -31,9 +31,9 @@ describe.each(ItemKind.options)('common flags, %s', (kind) => {
   });
 
   it('abnormal flags: none appears with another flag, so companions are called out as not current', () => {
-    const reading = readStatus(kind, ['controllerOffline', 'closed']);
+    const reading = readStatus(kind, ['controllerOffline', 'sparkling']);
     expect(reading.verdict).toBe('offline');
-    expect(reading.reasons[1]).toMatch(/^In error: controller offline should come alone, but came with /);
+    expect(reading.reasons[1]).toBe('In error: also reported sparkling, which cannot be current with this status');
   });
 
   it('notPolled alone: shunted is grey, with any other flag named as an error', () => {

@@ -64,14 +64,14 @@ describe('fence zone status reading', () => {
   it('when not polled only notPolled appears', () => {
     expect(readFenceZone(['notPolled'])).toMatchObject({ verdict: 'unknown', reasons: ['Not polled (shunted): status not known'] });
     expect(readFenceZone(['notPolled', 'on']).reasons[1]).toBe(
-      'In error: not polled (shunted): status not known should come alone, but came with On',
+      'In error: also reported On, which cannot be current with this status',
     );
   });
 
   it('when the zone is offline none of these appear', () => {
     expect(readFenceZone(['controllerOffline', 'on', 'highVoltage']).reasons).toEqual([
       'Controller offline',
-      'In error: controller offline should come alone, but came with On, High voltage',
+      'In error: also reported On, High voltage, which cannot be current with this status',
     ]);
   });
 
