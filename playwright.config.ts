@@ -4,11 +4,14 @@ import { defineConfig } from '@playwright/test';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
-  testDir: 'test/e2e',
   outputDir: 'test-results/e2e',
   workers: 1,
   timeout: 60_000,
   reporter: [['list'], ['html', { outputFolder: 'test-results/e2e-report', open: 'never' }]],
+  projects: [
+    { name: 'e2e', testDir: 'test/e2e' },
+    { name: 'electron', testDir: 'test/electron' },
+  ],
   use: {
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',

@@ -1,19 +1,31 @@
 import type { ItemKind } from '../domain';
-import { readAbnormal } from './abnormal';
+import { readAccessZone } from './access-zone';
+import { readAlarmZone } from './alarm-zone';
 import { readDoor } from './door';
+import { readFenceZone } from './fence-zone';
+import { readInput } from './input';
+import { readInterlockGroup } from './interlock-group';
+import { readMacro } from './macro';
 import type { StatusReading } from './reading';
 
-export type { StatusReading, Verdict } from './reading';
-export { VERDICT_RANK, worse } from './reading';
+export type { StatusReading, Verdict, VerdictColour } from './reading';
+export { VERDICT_COLOUR, VERDICT_RANK, worse } from './reading';
+export { ATTENTION_ORDER, attentionConcern, attentionRank, forAttentionStrip } from './attention';
+export type { AttentionConcern, RankedItem } from './attention';
+export { mayShowFenceVoltage, readFenceVoltage } from './fence-zone';
+export type { FenceVoltage } from './fence-zone';
 
-/** The reading of an item's flags, by kind. Kinds without their own rules yet are never called normal. */
+const READERS: Record<ItemKind, (flags: readonly string[]) => StatusReading> = {
+  door: readDoor,
+  accessZone: readAccessZone,
+  alarmZone: readAlarmZone,
+  fenceZone: readFenceZone,
+  input: readInput,
+  interlockGroup: readInterlockGroup,
+  macro: readMacro,
+};
+
+/** The reading of an item's flags by the spec's rules for its kind. */
 export function readStatus(kind: ItemKind, flags: readonly string[]): StatusReading {
-  switch (kind) {
-    case 'door':
-      return readDoor(flags);
-    default:
-      return (
-        readAbnormal(flags) ?? { verdict: 'unknown', words: [...flags], reasons: [`No status rules for ${kind} yet`] }
-      );
-  }
+  return READERS[kind](flags);
 }

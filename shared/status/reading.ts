@@ -19,3 +19,14 @@ export const VERDICT_RANK: Record<Verdict, number> = { alarm: 0, offline: 1, unk
 export function worse(a: Verdict, b: Verdict): Verdict {
   return VERDICT_RANK[a] <= VERDICT_RANK[b] ? a : b;
 }
+
+export type VerdictColour = 'green' | 'amber' | 'red' | 'grey';
+
+/** Grey covers both offline and unknown: the reading's reasons say which. */
+export const VERDICT_COLOUR: Record<Verdict, VerdictColour> = {
+  normal: 'green',
+  attention: 'amber',
+  alarm: 'red',
+  offline: 'grey',
+  unknown: 'grey',
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDoor } from '../../shared/status/door';
+import { readDoor } from '../../../shared/status/door';
 
 describe('door status reading', () => {
   it('is normal when closed, locked and secure', () => {
@@ -17,16 +17,40 @@ describe('door status reading', () => {
     }
   });
 
+  it('lists alarm reasons before attention reasons, whatever order the flags came in', () => {
+    expect(readDoor(['open', 'unlocked', 'secure', 'forced']).reasons).toEqual(['Forced', 'Open', 'Unlocked']);
+  });
+
   it('is alarm when the door is in error (neither open nor closed)', () => {
     expect(readDoor(['locked', 'secure'])).toMatchObject({ verdict: 'alarm', reasons: ['In error: neither open nor closed'] });
   });
 
+  it('rule: exactly one of closed/open', () => {
+    expect(readDoor(['open', 'closed', 'locked', 'secure'])).toMatchObject({
+      verdict: 'alarm',
+      reasons: ['In error: both open and closed', 'Open'],
+    });
+  });
+
+  it('rule: exactly one of locked/unlocked', () => {
+    expect(readDoor(['closed', 'secure']).reasons).toEqual(['In error: neither locked nor unlocked']);
+    expect(readDoor(['closed', 'locked', 'unlocked', 'secure']).reasons).toContain('In error: both locked and unlocked');
+  });
+
+  it('rule: exactly one of secure/free', () => {
+    expect(readDoor(['closed', 'locked']).reasons).toEqual(['In error: neither secure nor free']);
+    expect(readDoor(['closed', 'locked', 'secure', 'free']).verdict).toBe('alarm');
+  });
+
   it('is offline with the highest-priority abnormal flag as reason', () => {
     expect(readDoor(['controllerOffline'])).toMatchObject({ verdict: 'offline', reasons: ['Controller offline'] });
-    expect(readDoor(['deviceNotResponding', 'encryptionKeysTampered']).reasons).toEqual([
-      'Device not responding',
-      'Encryption keys tampered',
-    ]);
+  });
+
+  it('is red when device not responding comes with tampered encryption keys', () => {
+    expect(readDoor(['deviceNotResponding', 'encryptionKeysTampered'])).toMatchObject({
+      verdict: 'alarm',
+      reasons: ['Device not responding', 'Encryption keys tampered'],
+    });
   });
 
   it('is unknown (grey) for unknown and controllerUnknown', () => {
@@ -41,3 +65,4 @@ describe('door status reading', () => {
     expect(reading.reasons).toEqual(['Unrecognised flag: sparkling']);
   });
 });
+

@@ -1,0 +1,69 @@
+import { errors as undiciErrors } from 'undici';
+import { DeskError } from '../../../shared/errors';
+
+/** Longest server reason text carried into an operator-facing message. */
+const MAX_REASON = 300;
+
+/** The server's reason text from an error body (format not fixed by the spec): `message` if JSON, else the text. */
+export function reasonFrom(body: string): string {
+  let text = body.trim();
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
+      text = parsed.message;
+    }
+  } catch {
+    // Not JSON: the body itself is the reason.
+  }
+  return text.length > MAX_REASON ? `${text.slice(0, MAX_REASON)}…` : text;
+}
+
+/** Maps a non-success HTTP answer to an error an operator can act on (the spec's Errors table). */
+export function errorForStatus(status: number, body: string, what: string): DeskError {
+  const reason = reasonFrom(body);
+  const withReason = (s: string) => (reason ? `${s}: ${reason}` : s);
+  if (status === 401) {
+    return new DeskError(
+      'unauthorised',
+      `${what}: the server refused Gatehouse's credentials (401). Check the API key, and that this ` +
+        `desk's client certificate thumbprint is the one on the server's REST client item.`,
+    );
+  }
+  if (status === 403) {
+    // The spec says a licence refusal's body describes the licence; privilege refusals do not.
+    if (/licen[cs]/i.test(reason)) return new DeskError('licence', withReason(`${what}: the site is not licensed`));
+    return new DeskError('forbidden', withReason(`${what}: this operator lacks the privilege`));
+  }
+  if (status === 404) return new DeskError('not-found', `${what}: not found, or not visible to this operator (404)`);
+  if (status === 400) return new DeskError('bad-request', withReason(`${what}: the server could not accept the request (400)`));
+  if (status >= 500) return new DeskError('server-error', withReason(`${what}: the server failed (${status})`));
+  return new DeskError('invalid-response', withReason(`${what}: unexpected answer ${status}`));
+}
+
+const TLS_CODES = /^(ERR_TLS_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|ERR_SSL_)/;
+
+/** Maps a failure below HTTP (socket, TLS, timeout) to a DeskError; passes DeskErrors through. */
+export function errorForFailure(err: unknown, what: string): DeskError {
+  if (err instanceof DeskError) return err;
+  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } } | undefined;
+  const code = e?.code ?? e?.cause?.code ?? '';
+  if (
+    err instanceof undiciErrors.HeadersTimeoutError ||
+    err instanceof undiciErrors.BodyTimeoutError ||
+    err instanceof undiciErrors.ConnectTimeoutError
+  ) {
+    return new DeskError('timeout', `${what}: the server did not answer in time`);
+  }
+  if (TLS_CODES.test(code)) {
+    return new DeskError('certificate', `${what}: the server's certificate was refused (${code})`);
+  }
+  if (code === 'ECONNREFUSED') return new DeskError('network', `${what}: the server refused the connection`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new DeskError('network', `${what}: the server's name could not be found`);
+  const detail = code || e?.cause?.message || e?.message || 'connection failed';
+  return new DeskError('network', `${what}: the connection to the server failed (${detail})`);
+}
+
+/** Failures a GET may be retried after: the request did not fail for a reason retrying would repeat. */
+export function isTransient(err: DeskError): boolean {
+  return err.code === 'network' || err.code === 'timeout' || err.code === 'server-error';
+}

@@ -1,0 +1,12 @@
+import type { AuthForm } from './api/auth';
+import type { TlsMaterial } from './api/transport';
+
+/** Everything the desk needs to reach one server. Built in main from the vault; never sent to the renderer. */
+export interface DeskConfig {
+  baseUrl: string;
+  apiKey: string;
+  auth: AuthForm;
+  tls: TlsMaterial;
+  /** True for the embedded demo site. */
+  demo: boolean;
+}

@@ -1,0 +1,79 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { WebSocketServer } from 'ws';
+import type { DeskService } from '../../shared/contract';
+import { serveContract, MAX_MESSAGE_BYTES } from './socket';
+import { contentSecurityPolicy, serveStatic } from './static-files';
+
+export interface BrowserHostOptions {
+  desk: DeskService;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  port?: number;
+}
+
+export interface BrowserHost {
+  /** Address to open, with the per-launch token in the fragment (never sent to any server log). */
+  url: string;
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves the renderer to a browser and carries the desk contract over a WebSocket. Binds 127.0.0.1
+ * only, and takes a socket only with this launch's token and this host's own Origin, so another
+ * local page or user cannot drive the desk.
+ */
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const token = randomBytes(24).toString('base64url');
+  const root = resolve(options.rendererDir);
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  let origin = '';
+  let csp = '';
+
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405).end();
+      return;
+    }
+    void serveStatic(root, req.url ?? '/', res, csp);
+  });
+
+  server.on('upgrade', (req, socket, head) => {
+    if (!admits(req, token, origin)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(req, socket, head, (ws) => serveContract(options.desk, ws));
+  });
+
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port ?? 0, '127.0.0.1', () => done());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  csp = contentSecurityPolicy(`127.0.0.1:${port}`);
+
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    async stop() {
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+function admits(req: IncomingMessage, token: string, origin: string): boolean {
+  const url = new URL(req.url ?? '/', origin);
+  if (url.pathname !== '/desk') return false;
+  if (req.headers.origin !== origin) return false;
+  const given = Buffer.from(url.searchParams.get('token') ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

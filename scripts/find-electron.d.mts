@@ -1,0 +1,1 @@
+export function findElectron(): { path: string; reason?: undefined } | { path?: undefined; reason: string };

@@ -1,0 +1,107 @@
+import type { ItemKind } from '../domain';
+
+/** One key of an item's `commands` map, as the override dialog needs to know it. */
+export interface CommandInfo {
+  key: string;
+  label: string;
+  /** What the command does, shared by its PIN and Until variants: `free` for free, freePin, freeUntil… */
+  action: string;
+  /** A PIN variant: a PIN is also needed at the reader while the mode lasts. */
+  pin: boolean;
+  /** For an `...Until` key, the key whose href it shares; it is sent with an end time. */
+  untilOf?: string;
+  /** The question to ask before sending, for commands whose effect is drastic or hides alarms. */
+  confirm?: string;
+  /** Sent with `{zoneCount}`. */
+  takesZoneCount: boolean;
+  /** False for a key the server offered that this catalogue does not describe. */
+  known: boolean;
+}
+
+type Entry = Omit<CommandInfo, 'key' | 'known'>;
+
+function simple(action: string, label: string, extra: Partial<Entry> = {}): [string, Entry] {
+  return [action, { label, action, pin: false, takesZoneCount: false, ...extra }];
+}
+
+/** A mode with an `...Until` twin (same href, needs an end time). */
+function timed(action: string, label: string, pin = false): [string, Entry][] {
+  const key = pin ? `${action}Pin` : action;
+  const shown = pin ? `${label} with PIN` : label;
+  return [
+    [key, { label: shown, action, pin, takesZoneCount: false }],
+    [`${key}Until`, { label: `${shown} until…`, action, pin, untilOf: key, takesZoneCount: false }],
+  ];
+}
+
+const ACCESS_ZONE_MODES: [string, string][] = [
+  ['free', 'Free'],
+  ['secure', 'Secure'],
+  ['codeOnly', 'Code or card'],
+  ['dualAuth', 'Dual authentication'],
+];
+
+/** The spec's "Command maps" table, in the order the dialog offers them. */
+const CATALOGUE: Record<ItemKind, Map<string, Entry>> = {
+  accessZone: new Map([
+    ...ACCESS_ZONE_MODES.flatMap(([action, label]) => [...timed(action, label), ...timed(action, label, true)]),
+    simple('lockDown', 'Lock down', {
+      confirm: 'Lock down this zone? Only cardholders allowed to enter locked-down zones will pass until the lockdown is cancelled.',
+    }),
+    simple('cancelLockDown', 'Cancel lockdown'),
+    simple('cancel', 'Back to schedule (does not cancel a lockdown)'),
+    simple('forgiveAntiPassback', 'Forgive anti-passback'),
+    simple('setZoneCount', 'Set zone count', { takesZoneCount: true }),
+  ]),
+  alarmZone: new Map([
+    ...timed('arm', 'Arm'),
+    ...timed('disarm', 'Disarm'),
+    ...timed('user1', 'User state 1'),
+    ...timed('user2', 'User state 2'),
+    simple('cancel', 'Back to schedule'),
+  ]),
+  door: new Map([simple('open', 'Open'), simple('lock', 'Lock')]),
+  fenceZone: new Map([
+    simple('on', 'Turn on'),
+    simple('off', 'Turn off', { confirm: 'Turn this fence zone off? It will not deter or detect until turned on again.' }),
+    simple('highVoltage', 'High voltage'),
+    simple('lowFeel', 'Low feel'),
+    simple('shunt', 'Shunt', { confirm: 'Shunt this fence zone? Its status will not be polled and its alarms will not be seen.' }),
+    simple('unshunt', 'Unshunt'),
+    simple('cancel', 'Cancel override'),
+  ]),
+  input: new Map([
+    simple('shunt', 'Shunt', { confirm: 'Shunt this input? Its status will not be polled and its alarms will not be seen.' }),
+    simple('unshunt', 'Unshunt'),
+    simple('isolate', 'Isolate', { confirm: 'Isolate this input? It will no longer prevent its alarm zone from arming.' }),
+    simple('deisolate', 'End isolation'),
+  ]),
+  interlockGroup: new Map([simple('disable', 'Disable interlocking'), simple('enable', 'Enable interlocking')]),
+  macro: new Map([simple('run', 'Run')]),
+};
+
+/** Every command key the spec lists for a kind, described. */
+export function commandsFor(kind: ItemKind): CommandInfo[] {
+  return [...CATALOGUE[kind]].map(([key, entry]) => ({ key, known: true, ...entry }));
+}
+
+/**
+ * What a command key of an item's `commands` map is. A key the catalogue does not know (a newer
+ * server) is still described, by its own name and with a confirmation, since its effect is unknown.
+ * Alarm zone commands carry the server's `name` (the site may have renamed user1/user2): pass it to use it.
+ */
+export function describeCommand(kind: ItemKind, key: string, serverName?: string): CommandInfo {
+  const entry = CATALOGUE[kind].get(key);
+  if (!entry) {
+    return {
+      key,
+      label: serverName || key,
+      action: key,
+      pin: false,
+      takesZoneCount: false,
+      known: false,
+      confirm: `Send "${serverName || key}"? Gatehouse does not know what this command does.`,
+    };
+  }
+  return { key, known: true, ...entry, label: serverName || entry.label };
+}

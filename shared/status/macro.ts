@@ -1,0 +1,17 @@
+import type { StatusReading } from './reading';
+import { readWithRules, type TypeRules } from './rules';
+
+/**
+ * Macro flags: normally none. The experimental `closed` (9.30 on, briefly while running) is shown but
+ * never relied on, so it changes nothing.
+ */
+const MACRO: TypeRules = {
+  flags: {
+    closed: { word: 'closed (experimental flag, not relied on)', verdict: 'normal' },
+  },
+  breaches: () => [],
+};
+
+export function readMacro(flags: readonly string[]): StatusReading {
+  return readWithRules(flags, MACRO);
+}

@@ -1,0 +1,91 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { DeskService } from '../../../shared/contract';
+import { startBrowserHost, type BrowserHost } from '../../../electron/web/host';
+
+// A desk that answers board.get with an empty board and records what it was asked: these tests are
+// about who may reach the desk through the host, not about the desk.
+const asked: unknown[] = [];
+const desk: DeskService = {
+  handle: async (name, params) => {
+    asked.push([name, params]);
+    return { connection: { phase: 'connecting', since: 0, origin: 'https://x', demo: true, features: [] }, items: [], statuses: [] } as never;
+  },
+  on: () => () => undefined,
+};
+
+let host: BrowserHost;
+let token: string;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-renderer-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Gatehouse</title>');
+  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
+  host = await startBrowserHost({ desk, rendererDir: dir });
+  token = new URL(host.url).hash.replace('#token=', '');
+});
+afterAll(async () => host?.stop());
+
+function open(path: string, origin?: string): Promise<{ ws?: WebSocket; refused?: number }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${new URL(host.origin).port}${path}`, origin ? { origin } : {});
+    ws.once('open', () => resolve({ ws }));
+    ws.once('unexpected-response', (_req, res) => resolve({ refused: res.statusCode }));
+    ws.once('error', () => resolve({ refused: -1 }));
+  });
+}
+
+describe('browser host: only this launch\'s page may drive the desk', () => {
+  it('listens on 127.0.0.1 only and puts the token in the fragment', () => {
+    expect(host.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(token.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('accepts a socket with the token and its own Origin, and carries calls', async () => {
+    const { ws } = await open(`/desk?token=${token}`, host.origin);
+    expect(ws).toBeDefined();
+    const reply = new Promise<string>((r) => ws!.once('message', (d) => r(String(d))));
+    ws!.send(JSON.stringify({ type: 'call', id: 7, name: 'board.get', params: {} }));
+    expect(JSON.parse(await reply)).toMatchObject({ type: 'reply', id: 7, reply: { ok: true } });
+    ws!.close();
+  });
+
+  it('refuses a socket without the token', async () => {
+    expect((await open('/desk', host.origin)).refused).toBe(403);
+  });
+
+  it('refuses a socket with a wrong token', async () => {
+    expect((await open(`/desk?token=${'x'.repeat(token.length)}`, host.origin)).refused).toBe(403);
+  });
+
+  it('refuses a socket from a foreign Origin even with the token', async () => {
+    expect((await open(`/desk?token=${token}`, 'http://evil.example')).refused).toBe(403);
+  });
+
+  it('refuses a socket with no Origin header at all', async () => {
+    expect((await open(`/desk?token=${token}`)).refused).toBe(403);
+  });
+
+  it('closes a socket that sends something other than a contract call, without calling the desk', async () => {
+    const { ws } = await open(`/desk?token=${token}`, host.origin);
+    const before = asked.length;
+    const closed = new Promise<number>((r) => ws!.once('close', (code) => r(code)));
+    ws!.send('{"type":"call","id":"x"}');
+    expect(await closed).toBe(1007);
+    expect(asked.length).toBe(before);
+  });
+
+  it('serves the renderer with a strict CSP, and nothing outside its folder', async () => {
+    const page = await fetch(`${host.origin}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect((await fetch(`${host.origin}/assets/app.js`)).status).toBe(200);
+    for (const path of ['/../package.json', '/%2e%2e/%2e%2e/etc/passwd', '/assets/../../etc/passwd']) {
+      expect((await fetch(`${host.origin}${path}`)).status).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { DeskService } from '../../../shared/contract';
+import { DeskError } from '../../../shared/errors';
+import { dispatchCall } from '../../../electron/core/dispatch';
+
+function service(handle: DeskService['handle']): DeskService {
+  return { handle, on: () => () => undefined };
+}
+
+describe('dispatchCall: the renderer is untrusted', () => {
+  it('refuses an unknown call name without running anything', async () => {
+    const handle = vi.fn();
+    expect(await dispatchCall(service(handle), 'vault.export', {})).toEqual({
+      ok: false,
+      error: { code: 'invalid-call', message: 'Unknown call: vault.export' },
+    });
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('refuses params that do not fit the schema, naming the field', async () => {
+    const handle = vi.fn();
+    const reply = await dispatchCall(service(handle), 'item.command', { href: 'https://s/d/1', command: 'open', zoneCount: 1.5 });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'invalid-call' } });
+    expect(!reply.ok && reply.error.message).toContain('zoneCount');
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('refuses extra params (strict schemas)', async () => {
+    const reply = await dispatchCall(service(vi.fn()), 'item.command', { href: 'h', command: 'open', url: 'https://evil' });
+    expect(reply.ok).toBe(false);
+  });
+
+  it('passes valid calls through and returns the value', async () => {
+    const handle = vi.fn(async () => ({ accepted: true as const })) as unknown as DeskService['handle'];
+    expect(await dispatchCall(service(handle), 'item.command', { href: 'h', command: 'open' })).toEqual({
+      ok: true,
+      value: { accepted: true },
+    });
+    expect(handle).toHaveBeenCalledWith('item.command', { href: 'h', command: 'open' });
+  });
+
+  it('returns a DeskError as code and message, and hides anything else', async () => {
+    const refused = await dispatchCall(service(async () => Promise.reject(new DeskError('offline', 'Not connected'))), 'board.get', {});
+    expect(refused).toEqual({ ok: false, error: { code: 'offline', message: 'Not connected' } });
+    const crashed = await dispatchCall(service(async () => Promise.reject(new Error('secret key 1234 leaked'))), 'board.get', {});
+    expect(!crashed.ok && crashed.error.message).not.toContain('1234');
+  });
+});
