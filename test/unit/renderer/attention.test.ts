@@ -7,7 +7,7 @@ import { item, status } from './fixtures';
 const CALM = ['closed', 'locked', 'secure'];
 
 describe('attention strip ordering', () => {
-  it('lists everything not normal, worst verdict first, forced before open too long', () => {
+  it('lists everything not normal in the shared attention order, forced before open too long', () => {
     const calm = item('Calm');
     const held = item('Held open');
     const forced = item('Forced');
