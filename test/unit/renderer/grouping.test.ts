@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupItems } from '../../../renderer/src/lib/board/grouping';
-import { matchesFilter } from '../../../renderer/src/lib/board/search';
+import { divisionChoices, matchesFilter } from '../../../renderer/src/lib/board/search';
 import { item } from './fixtures';
 
 describe('board grouping', () => {
@@ -26,14 +26,27 @@ describe('board search and type filter', () => {
   const zone = item('Server room', { kind: 'accessZone', description: 'Level 3 comms' });
 
   it('matches every word in name, description, group or division, ignoring case', () => {
-    expect(matchesFilter(door, { text: 'north GROUND', kind: 'all' })).toBe(true);
-    expect(matchesFilter(door, { text: 'facilities', kind: 'all' })).toBe(true);
-    expect(matchesFilter(zone, { text: 'comms', kind: 'all' })).toBe(true);
-    expect(matchesFilter(door, { text: 'north basement', kind: 'all' })).toBe(false);
+    expect(matchesFilter(door, { text: 'north GROUND', kind: 'all', division: 'all' })).toBe(true);
+    expect(matchesFilter(door, { text: 'facilities', kind: 'all', division: 'all' })).toBe(true);
+    expect(matchesFilter(zone, { text: 'comms', kind: 'all', division: 'all' })).toBe(true);
+    expect(matchesFilter(door, { text: 'north basement', kind: 'all', division: 'all' })).toBe(false);
+  });
+
+  it('filters by division href, leaving out items without a division', () => {
+    expect(matchesFilter(door, { text: '', kind: 'all', division: 'd' })).toBe(true);
+    expect(matchesFilter(zone, { text: '', kind: 'all', division: 'd' })).toBe(false);
+  });
+
+  it('offers each division once, by name, falling back to its id', () => {
+    const items = [door, item('B', { division: { href: 'd2', id: '7' } }), item('C', { division: { href: 'd', name: 'Facilities' } })];
+    expect(divisionChoices(items)).toEqual([
+      { href: 'd2', label: '7' },
+      { href: 'd', label: 'Facilities' },
+    ]);
   });
 
   it('filters by item type', () => {
-    expect(matchesFilter(zone, { text: '', kind: 'door' })).toBe(false);
-    expect(matchesFilter(zone, { text: '', kind: 'accessZone' })).toBe(true);
+    expect(matchesFilter(zone, { text: '', kind: 'door', division: 'all' })).toBe(false);
+    expect(matchesFilter(zone, { text: '', kind: 'accessZone', division: 'all' })).toBe(true);
   });
 });
