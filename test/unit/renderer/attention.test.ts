@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ItemStatus } from '../../../shared/domain';
 import { attentionList } from '../../../renderer/src/lib/board/attention';
 import { readItem, tileLines } from '../../../renderer/src/lib/board/item-reading';
+import { supersedes } from '../../../renderer/src/lib/board/status-order';
 import { item, status } from './fixtures';
 
 const CALM = ['closed', 'locked', 'secure'];
@@ -51,5 +52,16 @@ describe('item reading on the board', () => {
       rest: ['Locked', 'Secure'],
     });
     expect(tileLines(readItem(door, undefined))).toEqual({ headline: ['No status received yet'], rest: [] });
+  });
+});
+
+describe('status order', () => {
+  it('never lets an older status overwrite a newer one', () => {
+    const door = item('Door');
+    const older = status(door, ['open', 'unlocked', 'free'], 1_000);
+    const newer = status(door, ['closed', 'locked', 'secure'], 2_000);
+    expect(supersedes(newer, older)).toBe(true);
+    expect(supersedes(older, newer)).toBe(false);
+    expect(supersedes(older, undefined)).toBe(true);
   });
 });

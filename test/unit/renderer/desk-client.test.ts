@@ -45,6 +45,18 @@ describe('desk client calls', () => {
     await expect(failure).rejects.toMatchObject({ code: 'forbidden', message: 'No override privilege' });
   });
 
+  it('turns a transport failure into a network DeskError naming the call', async () => {
+    const { transport } = fakeTransport(() => {
+      throw new Error('main process went away');
+    });
+    const desk = createDeskClient(transport, () => {});
+    await expect(desk.call('board.get', {})).rejects.toMatchObject({
+      name: 'DeskError',
+      code: 'network',
+      message: 'board.get: no answer from Gatehouse: main process went away',
+    });
+  });
+
   it('refuses a reply that is not an envelope, or a result that breaks the contract', async () => {
     const notEnvelope = createDeskClient(fakeTransport(() => 'hello').transport, () => {});
     await expect(notEnvelope.call('board.get', {})).rejects.toMatchObject({ code: 'invalid-response' });

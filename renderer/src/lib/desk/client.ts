@@ -43,9 +43,19 @@ export function createDeskClient(transport: Transport, report: ProblemReporter):
     for (const listener of listeners.get(eventName) ?? []) listener(parsed.data);
   });
 
+  /** A transport failure that is not already a DeskError (Electron's invoke rejecting, say) becomes one. */
+  async function request(name: CallName, params: unknown): Promise<unknown> {
+    try {
+      return await transport.request(name, params);
+    } catch (err) {
+      if (err instanceof DeskError) throw err;
+      throw new DeskError('network', `${name}: no answer from Gatehouse: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
   async function call<K extends CallName>(name: K, params: CallParams<K>): Promise<CallResult<K>> {
     if (!isCallName(name)) throw new DeskError('invalid-call', `Unknown call: ${String(name)}`);
-    const raw = await transport.request(name, params);
+    const raw = await request(name, params);
     const reply = CallReply.safeParse(raw);
     if (!reply.success) {
       throw new DeskError('invalid-response', `${name}: malformed reply from Gatehouse: ${describeIssues(reply.error.issues)}`);

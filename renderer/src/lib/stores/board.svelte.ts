@@ -1,5 +1,6 @@
 import { SvelteMap } from 'svelte/reactivity';
 import type { BoardItem, BoardSnapshot, ItemStatus } from '../../../../shared/domain';
+import { supersedes } from '../board/status-order';
 
 /** The board's items and the latest status per href, fed only by board.get and contract events. */
 class BoardStore {
@@ -21,11 +22,9 @@ class BoardStore {
     for (const href of [...this.statuses.keys()]) if (!hrefs.has(href)) this.statuses.delete(href);
   }
 
-  /** A status older than the one held is ignored: deltas can cross a board.get on the wire. */
   applyStatuses(statuses: readonly ItemStatus[]): void {
     for (const status of statuses) {
-      const held = this.statuses.get(status.href);
-      if (!held || held.receivedAt <= status.receivedAt) this.statuses.set(status.href, status);
+      if (supersedes(status, this.statuses.get(status.href))) this.statuses.set(status.href, status);
     }
   }
 
