@@ -15,7 +15,7 @@ export interface ProbeOptions {
  * happens: no HTTP request, no API key, and no client certificate (none is configured on this socket),
  * so an impostor learns nothing from a probe. The socket is closed as soon as the handshake completes.
  */
-export function probeServerCertificate(origin: string, options: ProbeOptions = {}): Promise<ServerCertificateProbe> {
+export async function probeServerCertificate(origin: string, options: ProbeOptions = {}): Promise<ServerCertificateProbe> {
   const endpoint = serverEndpoint(origin);
   const timeoutMs = options.timeoutMs ?? 10_000;
   return new Promise((resolve, reject) => {
@@ -39,11 +39,24 @@ export function probeServerCertificate(origin: string, options: ProbeOptions = {
       socket.destroy();
       fail(`no TLS handshake within ${Math.round(timeoutMs / 1000)} s`);
     });
-    socket.once('error', (err) => fail(reasonOf(err)));
+    socket.once('error', (err) => {
+      const reason = reasonOf(err);
+      // Over TLS 1.2 a server that demands a client certificate aborts before the client has seen
+      // the server's certificate; the probe deliberately sends none, so say that rather than "alert 40".
+      fail(
+        /alert (handshake failure|certificate required)/i.test(reason)
+          ? 'the server ended the handshake, probably because it demands a client certificate at the TLS level ' +
+              '(the probe sends none); check the certificate with the server administrator instead'
+          : reason,
+      );
+    });
     socket.once('secureConnect', () => {
       const certificate = socket.getPeerX509Certificate();
       const trustedBySystem = socket.authorized;
-      socket.destroy();
+      // A polite close (close_notify, then FIN) rather than a reset, so the server logs a completed
+      // handshake and no error; the timer only bounds how long a silent server keeps the socket.
+      socket.end();
+      setTimeout(() => socket.destroy(), 2_000).unref();
       if (!certificate) {
         fail('the server presented no certificate');
         return;
