@@ -31,6 +31,7 @@ export { importPkcs12Credential } from './certificates/import-pkcs12';
 export {
   ServerCertificatePin,
   pinFromProbe,
+  pinForCertificate,
   type ServerCertificateProbe,
 } from './pinning/server-certificate-pin';
 export { probeServerCertificate, type ProbeOptions } from './pinning/probe-server-certificate';

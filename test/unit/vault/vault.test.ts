@@ -71,6 +71,16 @@ describe('vault', () => {
     expect(await vault.getApiKey()).toBeNull();
   });
 
+  it('replaces the client credential with a newly imported one', async () => {
+    await vault.setClientCredential(credential);
+    const next = await makeCertificate({ subject: 'CN=Reception desk 2027' });
+    const replacement = importPemCredential([next.certificatePem, pkcs8Pem(next)]);
+    await vault.setClientCredential(replacement);
+    expect(vault.status().clientCredential?.summary.sha1Thumbprint).toBe(replacement.summary.sha1Thumbprint);
+    expect((await vault.getClientCredential())?.privateKeyPem).toBe(replacement.privateKeyPem);
+    expect(replacement.summary.sha1Thumbprint).not.toBe(credential.summary.sha1Thumbprint);
+  });
+
   it('creates one data key even when the first writes race', async () => {
     await Promise.all([vault.setApiKey(apiKey), vault.setClientCredential(credential)]);
     expect(keychain.writes).toBe(1);

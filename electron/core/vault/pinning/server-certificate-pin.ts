@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CertificateSummary, Sha256Fingerprint } from '../certificates/certificate-summary-schema';
+import { describeCertificate } from '../certificates/describe-certificate';
 
 /**
  * The server certificate an operator confirmed, as kept in settings (it is public: no secret here).
@@ -32,4 +33,13 @@ export function pinFromProbe(probe: ServerCertificateProbe, confirmedAt: Date = 
     summary: probe.summary,
     confirmedAt: confirmedAt.toISOString(),
   };
+}
+
+/**
+ * A pin for a certificate known without asking the operator: the embedded demo site, whose certificate
+ * Gatehouse made itself, pins automatically this way.
+ */
+export function pinForCertificate(certificatePem: string, confirmedAt: Date = new Date()): ServerCertificatePin {
+  const summary = describeCertificate(certificatePem, confirmedAt, 'The server certificate');
+  return { sha256Fingerprint: summary.sha256Fingerprint, certificatePem, summary, confirmedAt: confirmedAt.toISOString() };
 }
