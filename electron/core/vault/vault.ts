@@ -170,7 +170,15 @@ export class Vault {
   }
 
   private openCredential(key: Uint8Array, record: VaultRecord): ClientCredentialSecret {
-    const parsed = ClientCredentialSecret.safeParse(JSON.parse(open(key, 'clientCredential', record.clientCredential).toString('utf8')));
+    const plaintext = open(key, 'clientCredential', record.clientCredential).toString('utf8');
+    let value: unknown;
+    try {
+      value = JSON.parse(plaintext);
+    } catch {
+      // JSON.parse quotes the text it choked on, and this text holds the private key: say only what failed.
+      throw new VaultError('secret-unreadable', 'The stored client certificate is not in the expected form');
+    }
+    const parsed = ClientCredentialSecret.safeParse(value);
     if (!parsed.success) throw new VaultError('secret-unreadable', 'The stored client certificate is incomplete');
     return parsed.data;
   }

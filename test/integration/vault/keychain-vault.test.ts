@@ -131,6 +131,7 @@ describe.skipIf(skipKeychain)(keychainTitle, () => {
     );
     expect(reading).toBeInstanceOf(VaultError);
     expect(['keychain-unavailable', 'keychain-key-missing']).toContain((reading as VaultError).failure);
+    expect((reading as Error).message).toMatch(/locked/);
     expect((reading as Error).message).not.toContain(apiKey);
     await expect(vault.setClientCredential(credential)).rejects.toBeInstanceOf(VaultError);
     expect(readFileSync(join(settingsDir, 'config.json'), 'utf8')).toBe(before);

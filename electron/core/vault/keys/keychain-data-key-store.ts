@@ -6,6 +6,13 @@ import type { DataKeyStore } from './data-key-store';
 export const keychainService = 'Gatehouse';
 export const keychainAccount = 'vault-data-key';
 
+function unavailable(err: unknown): KeychainUnavailableError {
+  if (err instanceof KeychainUnavailableError) return err;
+  const reason = reasonOf(err);
+  // gnome-keyring answers a locked collection with a dismissed unlock prompt when no display can show one.
+  return new KeychainUnavailableError(/unlock|locked/i.test(reason) ? `it is locked: ${reason}` : reason);
+}
+
 /**
  * The data key in the OS keychain (macOS Keychain, Windows Credential Manager, Secret Service on Linux),
  * Base64 as the entry's password. On Linux the store is pinned to Secret Service: left to its default,
@@ -24,7 +31,7 @@ export class KeychainDataKeyStore implements DataKeyStore {
       return new AsyncEntry(this.service, this.account, { linux: { store: 'secret-service' } });
     } catch (err) {
       // Without a D-Bus session the constructor itself fails.
-      throw new KeychainUnavailableError(reasonOf(err));
+      throw unavailable(err);
     }
   }
 
@@ -33,8 +40,7 @@ export class KeychainDataKeyStore implements DataKeyStore {
     try {
       stored = await this.entry().getPassword();
     } catch (err) {
-      if (err instanceof KeychainUnavailableError) throw err;
-      throw new KeychainUnavailableError(reasonOf(err));
+      throw unavailable(err);
     }
     if (stored === null) return null;
     const key = Buffer.from(stored, 'base64');
@@ -48,8 +54,7 @@ export class KeychainDataKeyStore implements DataKeyStore {
     try {
       await this.entry().setPassword(Buffer.from(key).toString('base64'));
     } catch (err) {
-      if (err instanceof KeychainUnavailableError) throw err;
-      throw new KeychainUnavailableError(reasonOf(err));
+      throw unavailable(err);
     }
   }
 
@@ -57,8 +62,7 @@ export class KeychainDataKeyStore implements DataKeyStore {
     try {
       await this.entry().deleteCredential();
     } catch (err) {
-      if (err instanceof KeychainUnavailableError) throw err;
-      throw new KeychainUnavailableError(reasonOf(err));
+      throw unavailable(err);
     }
   }
 }
