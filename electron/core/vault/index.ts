@@ -36,3 +36,13 @@ export {
 } from './pinning/server-certificate-pin';
 export { probeServerCertificate, type ProbeOptions } from './pinning/probe-server-certificate';
 export { pinnedTlsOptions, explainPinnedTlsFailure, type PinnedCertificate } from './pinning/pinned-tls-options';
+export {
+  ClientCertificateImport,
+  ApiKeyInput,
+  ServerAddressInput,
+  ServerCertificateConfirmation,
+  ServerCertificateOffer,
+  CredentialOverview,
+} from './credential-calls-schema';
+export { CredentialSettings } from './credential-settings';
+export { loadConnectionCredentials, type ConnectionCredentials } from './connection-credentials';
