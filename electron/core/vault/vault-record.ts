@@ -5,7 +5,9 @@ import { SealedValue } from './keys/envelope';
 /** The settings key the vault keeps its record under. */
 export const vaultSettingsKey = 'vault';
 
+/** Where the data key lives; the less-safe mode is named so wherever it appears. */
 export const VaultMode = z.enum(['os-keychain', 'less-safe-key-file']);
+export type VaultMode = z.infer<typeof VaultMode>;
 
 /** What the operator is shown about the stored client credential; plain because nothing in it is secret. */
 export const ClientCredentialInfo = z.object({

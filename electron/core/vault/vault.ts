@@ -75,7 +75,9 @@ export class Vault {
     }
   }
 
-  async setApiKey(apiKey: string): Promise<void> {
+  async setApiKey(entered: string): Promise<void> {
+    // Pasted keys often carry a trailing newline or space; anything inside the key is still refused.
+    const apiKey = entered.trim();
     assertUsableApiKey(apiKey);
     return this.exclusive(async () => {
       const key = await this.dataKeyForWriting();

@@ -58,6 +58,11 @@ describe('vault', () => {
     expect(keychain.writes).toBe(1); // one data key for every secret
   });
 
+  it('takes a pasted API key without the whitespace around it', async () => {
+    await vault.setApiKey(`  ${apiKey}\r\n`);
+    expect(await vault.getApiKey()).toBe(apiKey);
+  });
+
   it('replaces and deletes secrets independently', async () => {
     await vault.setApiKey(apiKey);
     await vault.setApiKey('FFFF-0000');
@@ -124,7 +129,7 @@ describe('vault', () => {
   });
 
   it('refuses an API key that could not go into a header, without echoing it', async () => {
-    expect((await failureOf(() => vault.setApiKey(''))).message).toBe('The API key is empty');
+    expect((await failureOf(() => vault.setApiKey(' \n'))).message).toBe('The API key is empty');
     const error = await failureOf(() => vault.setApiKey('ABCD\r\nX-Injected: 1'));
     expect(error.message).toMatch(/control or non-ASCII/);
     expect(error.message).not.toContain('ABCD');

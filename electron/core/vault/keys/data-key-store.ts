@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { dataKeyBytes } from './envelope';
+import type { VaultMode } from '../vault-record';
+
+export type { VaultMode };
 
 /**
- * Where the vault keeps its data key. `os-keychain` is the only safe place; `less-safe-key-file` is a
- * 0600 file beside the settings, chosen explicitly by the operator when no keychain exists, and named
- * so in settings and on screen.
+ * Where the vault keeps its data key: one store per VaultMode. `os-keychain` is the only safe place;
+ * `less-safe-key-file` is a 0600 file beside the settings, chosen explicitly by the operator when no
+ * keychain exists, and named so in settings and on screen.
  */
-export type VaultMode = 'os-keychain' | 'less-safe-key-file';
-
 export interface DataKeyStore {
   readonly mode: VaultMode;
   /** The stored key, or null when there is none (or, for some keychains, when it is locked). */
