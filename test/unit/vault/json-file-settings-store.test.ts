@@ -1,6 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// electron-store's own storage layer: the independent judge that the two read each other's files.
+import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JsonFileSettingsStore } from '../../../electron/core/vault/settings/json-file-settings-store';
 
@@ -19,6 +21,19 @@ describe('JSON file settings store', () => {
     const text = readFileSync(join(dir, 'settings', 'config.json'), 'utf8');
     expect(JSON.parse(text)).toEqual({ serverUrl: 'https://127.0.0.1:8904', demoSite: false, nested: { a: [1, 2], b: null } });
     expect(text).toBe(JSON.stringify(JSON.parse(text), undefined, '\t'));
+  });
+
+  it('writes byte for byte what electron-store writes, and each reads the other', () => {
+    const electronStore = new Conf<Record<string, unknown>>({ cwd: join(dir, 'electron'), configName: 'config' });
+    const ours = new JsonFileSettingsStore(join(dir, 'ours'));
+    for (const [key, value] of [['serverUrl', 'https://127.0.0.1:8904'], ['vault', { mode: 'os-keychain', apiKey: { v: 1 } }]] as const) {
+      electronStore.set(key, value);
+      ours.set(key, value);
+    }
+    expect(readFileSync(join(dir, 'ours', 'config.json'), 'utf8')).toBe(readFileSync(electronStore.path, 'utf8'));
+    expect(new JsonFileSettingsStore(join(dir, 'electron')).get('vault')).toEqual({ mode: 'os-keychain', apiKey: { v: 1 } });
+    ours.set('demoSite', false);
+    expect(new Conf<Record<string, unknown>>({ cwd: join(dir, 'ours'), configName: 'config' }).get('demoSite')).toBe(false);
   });
 
   it('reads back what another store instance wrote, and deletes keys', () => {
