@@ -147,7 +147,9 @@ describe('pinned connections', () => {
     const s = await started(startByteCountingServer({ certificate: issuedServer }));
     const err = await rejection(pinnedGet(s.origin, pinOf(siteCa)));
     expect(s.log.applicationBytes).toBe(0);
+    expect(err).toBeInstanceOf(CertificateMismatchError); // straight from checkServerIdentity, no probe needed
     const mismatch = await explainPinnedTlsFailure(err, s.origin, pinOf(siteCa));
+    expect(mismatch).toBe(err);
     expect(mismatch).toBeInstanceOf(CertificateMismatchError);
     expect((mismatch as CertificateMismatchError).presentedSha256).toBe(fingerprint256Of(issuedServer));
   });

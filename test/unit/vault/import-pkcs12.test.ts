@@ -97,6 +97,17 @@ describe('PKCS#12 client certificate import', () => {
     expect(failureOf(() => importPkcs12Credential(opensslP12(ec, 'guard-pass'), 'nope')).failure).toBe('pkcs12-password');
   });
 
+  it.skipIf(!openssl)('picks the client certificate out of a file that carries its CA too (needs the openssl command)', async () => {
+    const ca = await makeCertificate({ subject: 'CN=Site CA', isCa: true });
+    const issued = await makeCertificate({ subject: 'CN=Issued desk', issuer: ca });
+    const caFile = join(dir, 'ca.pem');
+    writeFileSync(caFile, ca.certificatePem);
+    const credential = importPkcs12Credential(opensslP12(issued, 'pw', ['-certfile', caFile]), 'pw');
+    expect(credential.summary.subject).toBe('CN=Issued desk');
+    expect(credential.summary.issuer).toBe('CN=Site CA');
+    expect(credential.chainLength).toBe(1);
+  });
+
   it.skipIf(!openssl)('reads an RSA file in the legacy form older Windows exports use (needs the openssl command)', () => {
     let file: Uint8Array;
     try {
