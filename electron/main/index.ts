@@ -1,7 +1,7 @@
 import { app } from 'electron';
-import { startDemoSite } from '../core/demo-site';
-import { Desk } from '../core/desk';
+import { composeDesk } from '../core/compose';
 import { bindDeskToIpc } from './ipc';
+import { electronSettingsStore } from './settings-store';
 import { hardenSession } from './hardening';
 import { createKioskWindow } from './window';
 
@@ -11,9 +11,9 @@ if (!app.requestSingleInstanceLock()) app.quit();
 
 app.whenReady().then(async () => {
   hardenSession();
-  const demo = await startDemoSite();
-  const desk = new Desk(demo.config);
-  desk.start();
+  const { store, dir } = electronSettingsStore();
+  const desk = composeDesk({ settings: store, settingsDir: dir });
+  void desk.start();
   const window = createKioskWindow();
   const unbind = bindDeskToIpc(desk, window);
 
@@ -21,6 +21,6 @@ app.whenReady().then(async () => {
   app.on('will-quit', (event) => {
     event.preventDefault();
     unbind();
-    void Promise.allSettled([desk.stop(), demo.simulator.stop()]).then(() => app.exit(0));
+    void desk.stop().finally(() => app.exit(0));
   });
 });

@@ -2,12 +2,15 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startDemoSite } from '../core/demo-site';
-import { Desk } from '../core/desk';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { composeDesk } from '../core/compose';
+import { JsonFileSettingsStore } from '../core/vault/settings/json-file-settings-store';
 import { startBrowserHost } from './host';
 
-const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--scenario RATE|off] [--updates-timeout MS]
-Serves Gatehouse to a browser on 127.0.0.1, connected to the embedded demo site.`;
+const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS]
+Serves Gatehouse to a browser on 127.0.0.1: the configured site, or the embedded demo site until one is set.
+Settings live in DIR (default: the same folder the Electron app uses, ~/.config/Gatehouse).`;
 
 const { values } = parseArgs({
   options: {
@@ -16,6 +19,7 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     scenario: { type: 'string', default: '1' },
     'updates-timeout': { type: 'string' },
+    'data-dir': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -31,20 +35,27 @@ if (!existsSync(rendererDir)) {
 }
 
 const rate = values.scenario === 'off' ? 0 : Number(values.scenario);
-const demo = await startDemoSite({
-  scenario: rate > 0 ? { ratePerSecond: rate } : false,
-  ...(values['updates-timeout'] ? { updatesTimeoutMs: Number(values['updates-timeout']) } : {}),
+// Electron keeps its settings in ~/.config/<app name>; the browser host reads and writes the same file.
+const settingsDir = values['data-dir'] ?? join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Gatehouse');
+let demoSite: { url: string; controlUrl: string } | undefined;
+const desk = composeDesk({
+  settings: new JsonFileSettingsStore(settingsDir),
+  settingsDir,
+  demo: {
+    scenario: rate > 0 ? { ratePerSecond: rate } : false,
+    ...(values['updates-timeout'] ? { updatesTimeoutMs: Number(values['updates-timeout']) } : {}),
+  },
+  demoStarted: (site) => (demoSite = site),
 });
-const desk = new Desk(demo.config);
-desk.start();
+await desk.start().catch(() => undefined); // a site that cannot be opened is reported on the connection bar
 const host = await startBrowserHost({ desk, rendererDir, port: Number(values.port) });
 
 if (values.json) {
   // One machine-readable line for tests and scripts that drive the host.
-  console.log(JSON.stringify({ url: host.url, origin: host.origin, siteUrl: demo.simulator.url, controlUrl: demo.simulator.controlUrl }));
+  console.log(JSON.stringify({ url: host.url, origin: host.origin, settingsDir, siteUrl: demoSite?.url, controlUrl: demoSite?.controlUrl }));
 } else {
-  console.log(`Gatehouse is serving the demo site at ${host.url}`);
-  console.log(`Demo site ${demo.simulator.url} (control API ${demo.simulator.controlUrl})`);
+  console.log(`Gatehouse is serving ${demoSite ? 'the demo site' : 'the configured site'} at ${host.url}`);
+  if (demoSite) console.log(`Demo site ${demoSite.url} (control API ${demoSite.controlUrl})`);
 }
 if (values.open) openInChromium(host.url);
 
@@ -54,7 +65,6 @@ async function shutdown() {
   stopping = true;
   await host.stop();
   await desk.stop();
-  await demo.simulator.stop();
   process.exit(0);
 }
 process.on('SIGINT', shutdown);

@@ -1,7 +1,7 @@
 import { importPemCredential } from './certificates/import-pem';
 import { importPkcs12Credential } from './certificates/import-pkcs12';
 import type { ClientCredentialInfo } from './certificates/client-credential';
-import type { ClientCertificateImport, CredentialOverview, ServerCertificateOffer } from './credential-calls-schema';
+import type { ClientCertificateImport, CredentialOverview, ServerCertificateOffer } from '../../../shared/settings/calls';
 import { CertificateMismatchError } from './errors';
 import type { VaultMode } from './keys/data-key-store';
 import { probeServerCertificate } from './pinning/probe-server-certificate';

@@ -22,14 +22,14 @@ export type VaultFailure =
  * failure travels as, so adding a dedicated code later is a one-line change.
  */
 const contractCode: Record<VaultFailure, ErrorCode> = {
-  'keychain-unavailable': 'server-error',
-  'keychain-key-missing': 'server-error',
-  'secret-unreadable': 'server-error',
-  'key-file-unsafe': 'server-error',
-  'mode-not-chosen': 'bad-request',
-  'settings-file': 'server-error',
-  'certificate-import': 'bad-request',
-  'pkcs12-password': 'bad-request',
+  'keychain-unavailable': 'keychain',
+  'keychain-key-missing': 'keychain',
+  'secret-unreadable': 'credentials',
+  'key-file-unsafe': 'keychain',
+  'mode-not-chosen': 'keychain',
+  'settings-file': 'credentials',
+  'certificate-import': 'credentials',
+  'pkcs12-password': 'credentials',
   'server-certificate': 'certificate',
   'invalid-value': 'bad-request',
 };

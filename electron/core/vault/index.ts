@@ -23,7 +23,7 @@ export {
   Sha1Thumbprint,
   Sha256Fingerprint,
   validityAt,
-} from './certificates/certificate-summary-schema';
+} from '../../../shared/settings/certificate-summary';
 export { describeCertificate } from './certificates/describe-certificate';
 export { credentialInfo, type ClientCredential, type ClientCredentialInfo } from './certificates/client-credential';
 export { importPemCredential, type PemImportOptions } from './certificates/import-pem';
@@ -43,6 +43,6 @@ export {
   ServerCertificateConfirmation,
   ServerCertificateOffer,
   CredentialOverview,
-} from './credential-calls-schema';
+} from '../../../shared/settings/calls';
 export { CredentialSettings } from './credential-settings';
 export { loadConnectionCredentials, type ConnectionCredentials } from './connection-credentials';

@@ -1,20 +1,12 @@
 import { z } from 'zod';
-import { CertificateSummary } from './certificates/certificate-summary-schema';
+import { ClientCredentialInfo, VaultMode } from '../../../shared/settings/credential-info';
 import { SealedValue } from './keys/envelope';
+
+export { ClientCredentialInfo, VaultMode };
 
 /** The settings key the vault keeps its record under. */
 export const vaultSettingsKey = 'vault';
 
-/** Where the data key lives; the less-safe mode is named so wherever it appears. */
-export const VaultMode = z.enum(['os-keychain', 'less-safe-key-file']);
-export type VaultMode = z.infer<typeof VaultMode>;
-
-/** What the operator is shown about the stored client credential; plain because nothing in it is secret. */
-export const ClientCredentialInfo = z.object({
-  summary: CertificateSummary,
-  keyDescription: z.string(),
-  chainLength: z.number().int().nonnegative(),
-});
 
 /**
  * The vault's entry in the settings file: the mode in plain sight (so "less safe" is visible to anyone

@@ -1,10 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 export interface RunningHost {
   /** The desk's address, with its per-launch token. */
   url: string;
   origin: string;
+  /** This host's own settings folder (never the user's). */
+  settingsDir: string;
   siteUrl: string;
   controlUrl: string;
   stop(): Promise<void>;
@@ -15,7 +20,9 @@ export interface RunningHost {
  * ports, with the demo site's scenario off so the test alone moves the doors.
  */
 export async function startHost(extraArgs: string[] = []): Promise<RunningHost> {
-  const child = spawn('npx', ['tsx', 'electron/web/cli.ts', '--json', '--scenario', 'off', ...extraArgs], {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
+  const args = ['tsx', 'electron/web/cli.ts', '--json', '--scenario', 'off', '--data-dir', dataDir, ...extraArgs];
+  const child = spawn('npx', args, {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await firstLine(child);

@@ -5,7 +5,7 @@ import forge from 'node-forge';
 import { Agent, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConnectionCredentials } from '../../../electron/core/vault/connection-credentials';
-import { ClientCertificateImport, CredentialOverview } from '../../../electron/core/vault/credential-calls-schema';
+import { ClientCertificateImport, CredentialOverview } from '../../../shared/settings/calls';
 import { CredentialSettings } from '../../../electron/core/vault/credential-settings';
 import { CertificateMismatchError, VaultError } from '../../../electron/core/vault/errors';
 import { KeyFileDataKeyStore } from '../../../electron/core/vault/keys/key-file-data-key-store';

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { VaultError } from '../errors';
-import type { CertificateSummary } from './certificate-summary-schema';
+import type { CertificateSummary } from '../../../../shared/settings/certificate-summary';
 import { describeCertificate, parseCertificate } from './describe-certificate';
 
 /**

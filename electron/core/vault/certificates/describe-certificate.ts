@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { VaultError, reasonOf } from '../errors';
-import { validityAt, type CertificateSummary } from './certificate-summary-schema';
+import { validityAt, type CertificateSummary } from '../../../../shared/settings/certificate-summary';
 
 // node:crypto's X509Certificate rather than @peculiar/x509: it needs no global Reflect polyfill, which
 // the core cannot count on under every host that loads it, and it checks key pairs natively.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CertificateSummary, Sha256Fingerprint } from '../certificates/certificate-summary-schema';
+import { CertificateSummary, Sha256Fingerprint } from '../../../../shared/settings/certificate-summary';
 import { describeCertificate } from '../certificates/describe-certificate';
 
 /**

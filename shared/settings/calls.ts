@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { CertificateSummary } from './certificates/certificate-summary-schema';
-import { ClientCredentialInfo, VaultMode } from './vault-record';
+import { CertificateSummary } from './certificate-summary';
+import { ClientCredentialInfo, VaultMode } from './credential-info';
 
-// The shapes the settings / first-run screen sends and receives. No Node imports, so they can move to
-// shared/ as contract params and results unchanged. Nothing secret ever comes back out: the API key
-// and the private key go in, only descriptions and fingerprints return.
+// The shapes the settings / first-run screen sends and receives over the contract. Nothing secret
+// ever comes back out: the API key and the private key go in, only descriptions and fingerprints return.
 
 const maxPemText = 64 * 1024;
 const maxPkcs12Base64 = 256 * 1024;
