@@ -17,6 +17,7 @@ export async function listenControl(control: SimulatorControl, port: number): Pr
   const routes: [string, RegExp, Route][] = [
     ['PATCH', /^\/items\/([a-z_]+)\/([^/]+)$/, (m, body) => control.patchItem(m[1]!, decodeURIComponent(m[2]!), body)],
     ['GET', /^\/events$/, (_m, _b, url) => ({ events: control.events(Number(url.searchParams.get('since') ?? '0') || 0) })],
+    ['GET', /^\/time$/, () => ({ now: new Date(control.now()).toISOString() })],
     ['POST', /^\/time\/advance$/, (_m, body) => control.advanceTime(Number(field(body, 'ms')))],
     ['PATCH', /^\/controllers\/([^/]+)$/, (m, body) => control.setControllerOnline(decodeURIComponent(m[1]!), field(body, 'online') as boolean)],
     ['PATCH', /^\/server$/, (_m, body) => control.setProcessOnline(field(body, 'processOnline') as boolean)],

@@ -50,6 +50,8 @@ export interface SimulatorControl {
   events(since?: number): LoggedEvent[];
   /** Moves simulated time forward (timed overrides, relocks, flood windows). */
   advanceTime(ms: number): void;
+  /** The server's current time (epoch ms): real time plus every advance so far. */
+  now(): number;
 }
 
 export class ControlOperations implements SimulatorControl {
@@ -103,6 +105,10 @@ export class ControlOperations implements SimulatorControl {
   advanceTime(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new ControlError(400, 'advanceTime needs a non-negative number of ms');
     this.world.clock.advance(ms);
+  }
+
+  now(): number {
+    return this.world.clock.now();
   }
 }
 
