@@ -26,6 +26,12 @@ describe('connection bar wording', () => {
     expect(view.detail).toBe('Timed out (since 12:03)');
   });
 
+  it('says it is trying now once the next attempt is due, or when main gave no time', () => {
+    const due = server({ phase: 'reconnecting', nextAttemptAt: since + 1_000 });
+    expect(describeConnection(due, open, since + 5_000).headline).toBe('Reconnecting — trying now…');
+    expect(describeConnection(server({ phase: 'reconnecting' }), open, since).headline).toBe('Reconnecting — trying now…');
+  });
+
   it('says since when the desk has been offline', () => {
     expect(describeConnection(server({ phase: 'offline', reason: 'Certificate changed' }), open, since + 60_000)).toMatchObject({
       phase: 'offline',

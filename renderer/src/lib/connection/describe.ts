@@ -13,7 +13,9 @@ export interface ConnectionView {
 }
 
 function retryHeadline(nextAttemptAt: number | undefined, now: number): string {
-  return nextAttemptAt === undefined ? 'Reconnecting…' : `Reconnecting — next try in ${secondsUntil(nextAttemptAt, now)} s`;
+  const seconds = nextAttemptAt === undefined ? 0 : secondsUntil(nextAttemptAt, now);
+  // Once the moment has come the attempt is under way; "next try in 0 s" would look stuck.
+  return seconds > 0 ? `Reconnecting — next try in ${seconds} s` : 'Reconnecting — trying now…';
 }
 
 /**
