@@ -20,6 +20,10 @@ describe('connection bar wording', () => {
     expect(describeConnection(undefined, open, since)).toMatchObject({ phase: 'connecting', live: false });
   });
 
+  it('does not call the desk connected on a reopened link until main has reported again', () => {
+    expect(describeConnection(server({}), open, since, false)).toMatchObject({ phase: 'connecting', live: false });
+  });
+
   it('counts down to the server reconnect and gives the reason', () => {
     const view = describeConnection(server({ phase: 'reconnecting', nextAttemptAt: since + 7_000, reason: 'Timed out' }), open, since);
     expect(view).toMatchObject({ phase: 'reconnecting', headline: 'Reconnecting — next try in 7 s', live: false });
