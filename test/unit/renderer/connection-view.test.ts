@@ -20,10 +20,20 @@ describe('connection bar wording', () => {
     expect(describeConnection(undefined, open, since)).toMatchObject({ phase: 'connecting', live: false });
   });
 
+  it('does not call the desk connected on a reopened link until main has reported again', () => {
+    expect(describeConnection(server({}), open, since, false)).toMatchObject({ phase: 'connecting', live: false });
+  });
+
   it('counts down to the server reconnect and gives the reason', () => {
     const view = describeConnection(server({ phase: 'reconnecting', nextAttemptAt: since + 7_000, reason: 'Timed out' }), open, since);
     expect(view).toMatchObject({ phase: 'reconnecting', headline: 'Reconnecting — next try in 7 s', live: false });
     expect(view.detail).toBe('Timed out (since 12:03)');
+  });
+
+  it('says it is trying now once the next attempt is due, or when main gave no time', () => {
+    const due = server({ phase: 'reconnecting', nextAttemptAt: since + 1_000 });
+    expect(describeConnection(due, open, since + 5_000).headline).toBe('Reconnecting — trying now…');
+    expect(describeConnection(server({ phase: 'reconnecting' }), open, since).headline).toBe('Reconnecting — trying now…');
   });
 
   it('says since when the desk has been offline', () => {

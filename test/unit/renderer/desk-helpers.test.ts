@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { takeTokenFromLocation, tokenFromHash } from '../../../renderer/src/lib/desk/access-token';
 import { backoffDelay } from '../../../renderer/src/lib/desk/backoff';
+import { describeIssues } from '../../../renderer/src/lib/desk/problems';
 
 describe('reconnect back-off', () => {
   const policy = { firstMs: 1_000, maxMs: 30_000, jitter: 0.2 };
@@ -30,5 +31,14 @@ describe('access token in the address', () => {
     const history = { state: null, replaceState: (_d: unknown, _u: string, url: string) => void replaced.push(url) };
     expect(takeTokenFromLocation({ hash: '#token=t1', pathname: '/', search: '?x=1' }, history)).toBe('t1');
     expect(replaced).toEqual(['/?x=1']);
+  });
+});
+
+describe('problem wording', () => {
+  it('names where a payload went wrong and how many other issues there were', () => {
+    expect(describeIssues([{ path: [0, 'flags'], message: 'expected array' }, { path: [1], message: 'x' }])).toBe(
+      '0.flags: expected array (and 1 more)',
+    );
+    expect(describeIssues([{ path: [], message: 'expected object' }])).toBe('payload: expected object');
   });
 });

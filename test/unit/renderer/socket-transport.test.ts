@@ -128,6 +128,6 @@ describe('browser host socket transport', () => {
       }),
     );
     expect(retries.map((s) => s.nextAttemptAt! - 1_000)).toEqual([10, 20, 40, 40]);
-    expect(retries.every((s) => s.reason === 'Cannot reach the Gatehouse host' && s.since === 1_000)).toBe(true);
+    expect(retries.every((s) => s.reason === 'Cannot reach the Gatehouse host, or it refused this page' && s.since === 1_000)).toBe(true);
   });
 });

@@ -13,20 +13,28 @@ export interface ConnectionView {
 }
 
 function retryHeadline(nextAttemptAt: number | undefined, now: number): string {
-  return nextAttemptAt === undefined ? 'Reconnecting…' : `Reconnecting — next try in ${secondsUntil(nextAttemptAt, now)} s`;
+  const seconds = nextAttemptAt === undefined ? 0 : secondsUntil(nextAttemptAt, now);
+  // Once the moment has come the attempt is under way; "next try in 0 s" would look stuck.
+  return seconds > 0 ? `Reconnecting — next try in ${seconds} s` : 'Reconnecting — trying now…';
 }
 
 /**
  * The link between this window and main comes first (without it nothing on screen can be current),
  * then main's own connection to the access-control server.
  */
-export function describeConnection(server: ConnectionState | undefined, link: LinkState, now: number): ConnectionView {
+export function describeConnection(
+  server: ConnectionState | undefined,
+  link: LinkState,
+  now: number,
+  /** False from a link drop until main has told this window its state again: what it said before may be stale. */
+  serverCurrent = true,
+): ConnectionView {
   if (link.phase === 'connecting') return { phase: 'connecting', headline: 'Connecting to Gatehouse…', live: false };
   if (link.phase === 'reconnecting') {
     const detail = `${link.reason ?? 'Lost the link to the Gatehouse host'} (since ${clockTime(link.since)})`;
     return { phase: 'reconnecting', headline: retryHeadline(link.nextAttemptAt, now), detail, live: false };
   }
-  if (!server) return { phase: 'connecting', headline: 'Loading the board…', live: false };
+  if (!server || !serverCurrent) return { phase: 'connecting', headline: 'Loading the board…', live: false };
 
   const reason = server.reason;
   switch (server.phase) {

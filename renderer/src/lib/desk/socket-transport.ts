@@ -122,7 +122,8 @@ export function createSocketTransport(options: SocketTransportOptions): SocketTr
       socket = undefined;
       failPending('The link to the Gatehouse host dropped before the answer came; the result is unknown');
       if (closed) return;
-      scheduleRetry(opened ? 'Lost the link to the Gatehouse host' : 'Cannot reach the Gatehouse host');
+      // A browser does not say why an upgrade failed: a stopped host and a refused token look alike.
+      scheduleRetry(opened ? 'Lost the link to the Gatehouse host' : 'Cannot reach the Gatehouse host, or it refused this page');
     });
   }
 
