@@ -21,10 +21,10 @@ export interface RunningHost {
  */
 export async function startHost(extraArgs: string[] = []): Promise<RunningHost> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
-  const args = ['tsx', 'electron/web/cli.ts', '--json', '--scenario', 'off', '--data-dir', dataDir, ...extraArgs];
-  const child = spawn('npx', args, {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // One Node process (tsx as a loader, not npx → tsx → node), in its own process group, so stop()
+  // leaves nothing running behind it.
+  const args = ['--import', 'tsx', 'electron/web/cli.ts', '--json', '--scenario', 'off', '--data-dir', dataDir, ...extraArgs];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   const line = await firstLine(child);
   const info = JSON.parse(line) as Omit<RunningHost, 'stop'>;
   return {
@@ -33,7 +33,7 @@ export async function startHost(extraArgs: string[] = []): Promise<RunningHost> 
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
-        child.kill('SIGTERM');
+        process.kill(-child.pid!, 'SIGTERM');
       }),
   };
 }
