@@ -36,6 +36,7 @@ const MAX_RESPONSE = 65538;
 /** How long to wait for PC/SC to notice a card that stopped answering was in fact pulled out. */
 const REMOVAL_CONFIRM_MS = 3000;
 const MAX_SETTLE_MS = 2000;
+const CLOSE_QUIET_MS = 300;
 
 function removedDuringRead(watched: Watched, cause?: unknown): PivError {
   return new PivError('card-removed', `The card was removed from ${watched.reader.name} during the read`, { cause });
@@ -50,6 +51,8 @@ export class PivReaderService {
   private readonly readers = new Map<string, Watched>();
   private readonly listeners = new Set<(event: ReaderEvent) => void>();
   private closed = false;
+  /** When PC/SC last told us anything about a reader; open and close wait for this to go quiet. */
+  private lastEventAt = 0;
 
   private constructor(private readonly context: PcscContext) {
     context.on('reader', (reader) => this.watch(reader));
@@ -63,6 +66,7 @@ export class PivReaderService {
   static async open(options: ReaderServiceOptions = {}): Promise<PivReaderService> {
     const factory = loadPcsc(options);
     const service = new PivReaderService(factory());
+    service.lastEventAt = Date.now();
     await service.settle(options.settleMs ?? 300);
     return service;
   }
@@ -111,10 +115,16 @@ export class PivReaderService {
     }
   }
 
-  close(): void {
+  /**
+   * Stops watching and releases PC/SC. Waits for reader events to go quiet first: pcsclite's native
+   * close cancels the watcher thread's wait, and a cancel sent just after a card change can be lost,
+   * leaving close() blocked forever in a thread join (seen with vpcd right after a removal).
+   */
+  async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.listeners.clear();
+    await this.settle(CLOSE_QUIET_MS);
     for (const { reader } of this.readers.values()) reader.close();
     this.readers.clear();
     this.context.close();
@@ -195,6 +205,7 @@ export class PivReaderService {
     this.readers.set(reader.name, watched);
     this.emit({ type: 'reader-added', reader: { ...watched.info } });
     reader.on('status', (status) => {
+      this.lastEventAt = Date.now();
       const present = (status.state & reader.SCARD_STATE_PRESENT) !== 0;
       if (present === watched.info.cardPresent) return;
       watched.info = present
@@ -214,11 +225,9 @@ export class PivReaderService {
     this.lastEventAt = Date.now();
   }
 
-  private lastEventAt = 0;
-
+  /** Resolves once no reader event has come for `quietMs` (at most MAX_SETTLE_MS from now). */
   private async settle(quietMs: number): Promise<void> {
     const started = Date.now();
-    this.lastEventAt = started;
     while (Date.now() - started < MAX_SETTLE_MS) {
       await new Promise((r) => setTimeout(r, 50));
       if (Date.now() - this.lastEventAt >= quietMs) return;

@@ -87,7 +87,7 @@ describe('PivReaderService over a stand-in PC/SC', () => {
     expect(events.map((e) => e.type)).toEqual(['card-inserted', 'card-removed', 'reader-removed']);
     expect(events[0]).toMatchObject({ reader: { name: 'Reader B', cardPresent: true, atr: expect.stringMatching(/^3B/) } });
     expect(service.listReaders().map((r) => r.name)).toEqual(['Reader B']);
-    service.close();
+    await service.close();
     expect(context.closed).toBe(true);
   });
 
@@ -96,7 +96,7 @@ describe('PivReaderService over a stand-in PC/SC', () => {
     readers[0].insert(new VirtualPivCard(profile));
     const read = await service.readCard(undefined);
     expect(read).toMatchObject({ reader: 'Reader A', atr: expect.stringMatching(/^3B/), fascn: { digits: profile.fascnDigits } });
-    service.close();
+    await service.close();
   });
 
   it('waits for a card to be inserted', async () => {
@@ -105,13 +105,13 @@ describe('PivReaderService over a stand-in PC/SC', () => {
     readers[0].insert(new VirtualPivCard(profile));
     await expect(waiting).resolves.toMatchObject({ name: 'Reader A', cardPresent: true });
     await expect(service.waitForCard('Reader A', 5000)).resolves.toMatchObject({ cardPresent: true });
-    service.close();
+    await service.close();
   });
 
   it('gives clear errors for no reader, an unknown reader, an empty reader and a card pulled mid-read', async () => {
     await open([]);
     await expect(service.readCard(undefined)).rejects.toMatchObject({ code: 'no-reader', message: 'No smart-card reader is connected' });
-    service.close();
+    await service.close();
     await open(['Reader A']);
     await expect(service.readCard('Reader Z')).rejects.toMatchObject({ code: 'reader-not-found', message: 'The reader "Reader Z" is not connected' });
     await expect(service.readCard('Reader A')).rejects.toMatchObject({ code: 'no-card', message: 'There is no card in Reader A' });
@@ -120,6 +120,6 @@ describe('PivReaderService over a stand-in PC/SC', () => {
       code: 'card-removed',
       message: 'The card was removed from Reader A during the read',
     });
-    service.close();
+    await service.close();
   });
 });
