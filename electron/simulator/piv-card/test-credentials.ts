@@ -62,7 +62,7 @@ async function certify(
   const cert = new pkijs.Certificate();
   cert.version = 2;
   const serial = randomBytes(12);
-  serial[0] &= 0x7f; // a positive INTEGER
+  serial[0] = (serial[0] & 0x7f) | 0x40; // positive and minimal: DER forbids a leading 00 before a byte < 80
   cert.serialNumber = new asn1js.Integer({ valueHex: serial });
   cert.subject = encodeName(subject);
   cert.issuer = encodeName(issuer);
