@@ -10,7 +10,7 @@
  * Every failure is a PivError with a code (errors.ts).
  */
 export { PivError, isPivError, type PivErrorCode } from './errors';
-export { PivReaderService, type ReaderEvent, type ReaderInfo, type ReaderServiceOptions } from './reader-service';
+export { PivReaderService, type PivCardReader, type ReaderEvent, type ReaderInfo, type ReaderServiceOptions } from './reader-service';
 export { readPivCard, type ReadPivCardOptions } from './read-card';
 export { buildEnrolment, EnrolmentRejected } from './enrolment';
 export type { CardChannel } from './card-channel';

@@ -26,6 +26,18 @@ export type ReaderEvent =
   /** The PC/SC service itself failed (e.g. pcscd stopped); readers are no longer watched. */
   | { type: 'service-error'; error: PivError };
 
+/**
+ * What the enrolment flow needs from "a place cards are read": PC/SC readers (PivReaderService) or
+ * the demo site's in-process virtual reader (electron/simulator/piv-card/demo-reader).
+ */
+export interface PivCardReader {
+  listReaders(): ReaderInfo[];
+  onEvent(listener: (event: ReaderEvent) => void): () => void;
+  waitForCard(readerName: string | undefined, timeoutMs: number): Promise<ReaderInfo>;
+  readCard(readerName: string | undefined, options?: Omit<ReadPivCardOptions, 'reader' | 'atr'>): Promise<PivCardRead>;
+  close(): Promise<void>;
+}
+
 export interface ReaderServiceOptions extends BindingOptions {
   /** Quiet time after the last reader/status event before `open` resolves with the initial list. */
   settleMs?: number;
@@ -47,7 +59,7 @@ interface Watched {
   info: ReaderInfo;
 }
 
-export class PivReaderService {
+export class PivReaderService implements PivCardReader {
   private readonly readers = new Map<string, Watched>();
   private readonly listeners = new Set<(event: ReaderEvent) => void>();
   private closed = false;
