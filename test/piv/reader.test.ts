@@ -122,6 +122,18 @@ describe.skipIf(skip !== null)(`reading virtual cards through pcscd and vpcd${sk
     }
   });
 
+  it('says an answer without a status word is truncated', async () => {
+    const card = await insertCard(service, new VirtualPivCard(piv, { cutAnswer: 2 }), 0);
+    try {
+      await expect(service.readCard(card.reader)).rejects.toMatchObject({
+        code: 'truncated-response',
+        message: 'The card answered 1 byte(s), too short to hold a status word',
+      });
+    } finally {
+      await card.remove();
+    }
+  });
+
   it('says there is no card when asked to read an empty reader', async () => {
     await expect(service.readCard(VPCD_READERS[1].name)).rejects.toMatchObject({ code: 'no-card' });
   });

@@ -9,7 +9,8 @@ import { parseCommand } from './command-parser';
  * bytes only; vpcd-link puts it in a PC/SC reader and in-process-channel hands it to the demo site.
  *
  * Faults let tests reproduce bad cards: no PIV application, an object cut short, an object whose
- * TLV is broken, and a card pulled out after a given number of commands.
+ * TLV is broken, an answer without its status word, and a card pulled out after a given number of
+ * commands.
  */
 
 export interface VirtualCardFaults {
@@ -21,6 +22,8 @@ export interface VirtualCardFaults {
   truncateObject?: number;
   /** Return this object with its first inner element in an indefinite length, which PIV forbids. */
   malformObject?: number;
+  /** Answer the command with this number (1 = the first) with a single byte and no status word. */
+  cutAnswer?: number;
 }
 
 /** A generic contact-card ATR (T=1) whose historical bytes read "Gatehouse": matches no vendor's card. */
@@ -70,8 +73,9 @@ export class VirtualPivCard {
   /** Answers one command APDU; returns null once the card has been pulled out. */
   respond(apdu: Uint8Array): Uint8Array | null {
     if (this.removed) return null;
-    const response = this.answer(apdu);
+    const full = this.answer(apdu);
     this.answered++;
+    const response = this.answered === this.faults.cutAnswer ? full.subarray(0, 1) : full;
     if (this.removed) {
       this.onRemoved?.();
       return null;

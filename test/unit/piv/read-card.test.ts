@@ -112,10 +112,10 @@ describe('reading a PIV card through a CardChannel', () => {
   });
 
   it('reports a response without a status word as truncated', async () => {
-    const inner = channel(piv);
-    let n = 0;
-    const cutting: CardChannel = { transmit: async (c) => (++n === 2 ? Uint8Array.of(0x90) : inner.transmit(c)) };
-    await expect(readPivCard(cutting)).rejects.toMatchObject({ code: 'truncated-response' });
+    await expect(readPivCard(channel(piv, { cutAnswer: 2 }))).rejects.toMatchObject({
+      code: 'truncated-response',
+      message: 'The card answered 1 byte(s), too short to hold a status word',
+    });
   });
 
   it('reports a card pulled out mid-read as removed', async () => {
