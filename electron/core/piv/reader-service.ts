@@ -57,6 +57,8 @@ function removedDuringRead(watched: Watched, cause?: unknown): PivError {
 interface Watched {
   reader: PcscReader;
   info: ReaderInfo;
+  /** pcsc-lite's insert/remove event count at the last status. */
+  eventCount?: number;
 }
 
 export class PivReaderService implements PivCardReader {
@@ -219,7 +221,16 @@ export class PivReaderService implements PivCardReader {
     reader.on('status', (status) => {
       this.lastEventAt = Date.now();
       const present = (status.state & reader.SCARD_STATE_PRESENT) !== 0;
-      if (present === watched.info.cardPresent) return;
+      // pcsc-lite counts card insertions and removals in the high word of the event state: a count
+      // that moved while a card stayed present means one card was swapped for another between polls.
+      const count = status.state >>> 16;
+      const swapped = present && watched.info.cardPresent && watched.eventCount !== undefined && count !== watched.eventCount;
+      watched.eventCount = count;
+      if (present === watched.info.cardPresent && !swapped) return;
+      if (swapped) {
+        watched.info = { name: reader.name, cardPresent: false };
+        this.emit({ type: 'card-removed', reader: { ...watched.info } });
+      }
       watched.info = present
         ? { name: reader.name, cardPresent: true, ...(status.atr?.length ? { atr: toHex(status.atr) } : {}) }
         : { name: reader.name, cardPresent: false };

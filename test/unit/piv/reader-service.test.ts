@@ -21,17 +21,19 @@ class FakeReader extends EventEmitter {
   SCARD_STATE_CHANGED = 2;
   SCARD_LEAVE_CARD = 0;
   card: VirtualPivCard | null = null;
+  /** pcsc-lite's event counter, carried in the high word of the state. */
+  events = 0;
   constructor(readonly name: string) {
     super();
   }
   insert(card: VirtualPivCard) {
     this.card = card;
     card.reset();
-    this.emit('status', { state: PRESENT, atr: Buffer.from(card.atr) });
+    this.emit('status', { state: (++this.events << 16) | PRESENT, atr: Buffer.from(card.atr) });
   }
   pull() {
     this.card = null;
-    this.emit('status', { state: 0 });
+    this.emit('status', { state: ++this.events << 16 });
   }
   connect(_o: unknown, cb: (e: Error | undefined, p: number) => void) {
     cb(this.card ? undefined : new Error('SCardConnect error: No smart card inserted.(0x8010000C)'), 2);
@@ -89,6 +91,16 @@ describe('PivReaderService over a stand-in PC/SC', () => {
     expect(service.listReaders().map((r) => r.name)).toEqual(['Reader B']);
     await service.close();
     expect(context.closed).toBe(true);
+  });
+
+  it('notices a card swapped for another between two polls', async () => {
+    await open(['Reader A']);
+    readers[0].insert(new VirtualPivCard(profile));
+    readers[0].events++; // the removal PC/SC counted but we never saw as a status of its own
+    readers[0].insert(new VirtualPivCard(profile));
+    readers[0].emit('status', { state: (readers[0].events << 16) | PRESENT });
+    expect(events.map((e) => e.type)).toEqual(['card-inserted', 'card-removed', 'card-inserted']);
+    await service.close();
   });
 
   it('reads the card in the only reader holding one, naming reader and ATR in the result', async () => {
