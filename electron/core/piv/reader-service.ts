@@ -59,6 +59,8 @@ interface Watched {
   info: ReaderInfo;
   /** pcsc-lite's insert/remove event count at the last status. */
   eventCount?: number;
+  /** A read is under way on this reader. */
+  reading?: boolean;
 }
 
 export class PivReaderService implements PivCardReader {
@@ -120,12 +122,20 @@ export class PivReaderService implements PivCardReader {
    * PivErrors: no-reader, reader-not-found, no-card, card-removed, not-piv, malformed-data, ...
    */
   async readCard(readerName: string | undefined, options: Omit<ReadPivCardOptions, 'reader' | 'atr'> = {}): Promise<PivCardRead> {
+    if (this.closed) throw new PivError('card-error', 'The card reader service is closed');
     const watched = this.pickReader(readerName);
-    const protocol = await this.connect(watched);
+    // pcsclite keeps one connection per reader and would hand a second reader the first one's state.
+    if (watched.reading) throw new PivError('card-error', `The card in ${watched.info.name} is already being read`);
+    watched.reading = true;
     try {
-      return await readPivCard(this.channel(watched, protocol), { ...options, reader: watched.info.name, atr: watched.info.atr });
+      const protocol = await this.connect(watched);
+      try {
+        return await readPivCard(this.channel(watched, protocol), { ...options, reader: watched.info.name, atr: watched.info.atr });
+      } finally {
+        await new Promise<void>((resolve) => watched.reader.disconnect(watched.reader.SCARD_LEAVE_CARD, () => resolve()));
+      }
     } finally {
-      await new Promise<void>((resolve) => watched.reader.disconnect(watched.reader.SCARD_LEAVE_CARD, () => resolve()));
+      watched.reading = false;
     }
   }
 

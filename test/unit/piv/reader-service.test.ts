@@ -111,6 +111,16 @@ describe('PivReaderService over a stand-in PC/SC', () => {
     await service.close();
   });
 
+  it('refuses a second read of the same card while the first is under way', async () => {
+    await open(['Reader A']);
+    readers[0].insert(new VirtualPivCard(profile));
+    const first = service.readCard('Reader A');
+    await expect(service.readCard('Reader A')).rejects.toMatchObject({ message: 'The card in Reader A is already being read' });
+    await expect(first).resolves.toMatchObject({ fascn: { digits: profile.fascnDigits } });
+    await expect(service.readCard('Reader A')).resolves.toMatchObject({ kind: 'piv' });
+    await service.close();
+  });
+
   it('waits for a card to be inserted', async () => {
     await open(['Reader A']);
     const waiting = service.waitForCard('Reader A', 5000);
