@@ -1,0 +1,94 @@
+import { authenticate } from '../auth/authenticate';
+import type { FailureFlood } from '../auth/failure-flood';
+import type { Operator } from '../auth/operator';
+import type { RestClientItem } from '../auth/rest-clients';
+import type { Exchange } from '../http/exchange';
+import type { Collection } from '../model/live-item';
+import type { World } from '../model/world';
+import { canView, getLicenceRefusal } from './access-rules';
+import { findCommand } from './commands';
+import { discovery } from './discovery';
+import { parseFields } from './fields';
+import type { Links } from './links';
+import { serveOverride } from './overrides';
+import { represent } from './representation';
+import { searchPage } from './search';
+import { serveUpdates } from './updates';
+
+const LIVE_COLLECTIONS = new Set<Collection>(['access_zones', 'alarm_zones', 'doors', 'fence_zones', 'inputs', 'interlock_groups', 'macros']);
+
+export interface RestApiContext {
+  world: World;
+  links: Links;
+  clients: readonly RestClientItem[];
+  flood: FailureFlood;
+  updatesTimeoutMs: number;
+}
+
+/**
+ * The REST interface: authenticate, then route by path shape. Every path other than `/api` is one
+ * the server handed out in a link; anything else is 404.
+ */
+export async function handleRest(exchange: Exchange, ctx: RestApiContext): Promise<void> {
+  const auth = authenticate(exchange, ctx.world, ctx.clients);
+  if ('refusal' in auth) {
+    ctx.flood.record(auth.refusal, exchange.remoteAddress);
+    return exchange.error(401, 'Authentication failed');
+  }
+  const operator = auth.operator;
+  const segments = exchange.url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  if (segments[0] !== 'api') return exchange.error(404, 'Not found');
+  if (segments.length === 1) {
+    if (exchange.method !== 'GET') return exchange.error(405, 'Method not allowed');
+    return exchange.json(200, discovery(ctx.world, ctx.links));
+  }
+  const collection = segments[1] as Collection;
+  if (!LIVE_COLLECTIONS.has(collection) || !ctx.world.items.has(collection)) {
+    return exchange.error(404, 'Not found');
+  }
+  return handleLiveCollection(exchange, ctx, operator, collection, segments.slice(2));
+}
+
+async function handleLiveCollection(
+  exchange: Exchange,
+  ctx: RestApiContext,
+  operator: Operator,
+  collection: Collection,
+  rest: string[],
+): Promise<void> {
+  const { world, links } = ctx;
+  const items = world.collection(collection);
+  const isGet = exchange.method === 'GET';
+
+  if (isGet) {
+    const refusal = getLicenceRefusal(world, collection);
+    if (refusal) return exchange.error(403, refusal);
+  }
+
+  if (rest.length === 0) {
+    if (!isGet) return exchange.error(405, 'Method not allowed');
+    const page = searchPage(exchange, world, operator, collection, [...items.values()], links);
+    const results = page.results.map((item) => represent(item, 'summary', page.fields, world, links, operator));
+    return exchange.json(200, page.nextHref ? { results, next: { href: page.nextHref } } : { results });
+  }
+
+  const item = items.get(rest[0]!);
+  // Not an item of this kind, or not one the operator may view: the same 404.
+  if (!item || !canView(operator, collection, item.def.division)) return exchange.error(404, 'Not found');
+
+  if (rest.length === 1) {
+    if (!isGet) return exchange.error(405, 'Method not allowed');
+    const fields = parseFields(exchange.url.searchParams.get('fields'));
+    return exchange.json(200, represent(item, 'detail', fields, world, links, operator));
+  }
+  if (rest.length === 2 && rest[1] === 'updates') {
+    if (!isGet) return exchange.error(405, 'Method not allowed');
+    return serveUpdates(exchange, item, world, links, ctx.updatesTimeoutMs);
+  }
+  if (rest.length === 2 && exchange.method === 'POST') {
+    const command = findCommand(item, world, operator, rest[1]!);
+    if (!command) return exchange.error(404, 'Not found');
+    return serveOverride(exchange, item, command, world, operator);
+  }
+  return exchange.error(404, 'Not found');
+}

@@ -1,0 +1,79 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { ControlError, type SimulatorControl } from './operations';
+
+export interface ControlListener {
+  port: number;
+  close(): Promise<void>;
+}
+
+type Route = (match: RegExpExecArray, body: unknown, url: URL) => unknown;
+
+/**
+ * The control API: plain HTTP/JSON on 127.0.0.1 only, for tests and demos. Each route is a thin
+ * wrapper over one SimulatorControl operation.
+ */
+export async function listenControl(control: SimulatorControl, port: number): Promise<ControlListener> {
+  const routes: [string, RegExp, Route][] = [
+    ['PATCH', /^\/items\/([a-z_]+)\/([^/]+)$/, (m, body) => control.patchItem(m[1]!, decodeURIComponent(m[2]!), body)],
+    ['GET', /^\/events$/, (_m, _b, url) => ({ events: control.events(Number(url.searchParams.get('since') ?? '0') || 0) })],
+    ['POST', /^\/time\/advance$/, (_m, body) => control.advanceTime(Number((body as { ms?: unknown } | undefined)?.ms))],
+  ];
+
+  const server: Server = createServer((req, res) => {
+    void serve(req, res, routes);
+  });
+  const sockets = new Set<Socket>();
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.once('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      }),
+  };
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, routes: [string, RegExp, Route][]): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const reply = (status: number, body?: unknown) => {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    res.writeHead(status, text === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' });
+    res.end(text);
+  };
+  try {
+    for (const [method, pattern, route] of routes) {
+      const match = pattern.exec(url.pathname);
+      if (!match) continue;
+      if (req.method !== method) continue;
+      const body = await readJson(req);
+      const result = await route(match, body, url);
+      return result === undefined ? reply(204) : reply(200, result);
+    }
+    reply(404, { message: `No control operation ${req.method} ${url.pathname}` });
+  } catch (err) {
+    if (err instanceof ControlError) return reply(err.status, { message: err.message });
+    reply(500, { message: (err as Error).message });
+  }
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ControlError(400, 'The request body is not valid JSON');
+  }
+}

@@ -1,0 +1,114 @@
+import { handleRest } from './api/rest-api';
+import { Links } from './api/links';
+import { FailureFlood } from './auth/failure-flood';
+import { AUTH_SCHEME } from './auth/authorization-header';
+import { buildRestClients } from './auth/rest-clients';
+import { generateClientCertificate, generateServerCertificate } from './certificates';
+import { SimClock } from './clock';
+import { listenControl } from './control/control-server';
+import { ControlOperations, type SimulatorControl } from './control/operations';
+import { listenHttps } from './http/https-server';
+import { EventLog } from './model/event-log';
+import { World } from './model/world';
+import { ScenarioEngine } from './scenario/engine';
+import { loadSite } from './site/load';
+import type { SiteDefinition } from './site/schema';
+import { ServerVersion } from './version';
+
+export type { SiteDefinition } from './site/schema';
+export type { SimulatorControl } from './control/operations';
+export type { LoggedEvent } from './model/event-log';
+
+export interface SimulatorOptions {
+  /** Server version, 8.00 … 9.40; default '9.40'. */
+  version?: string;
+  /** The site as an object, or a path to a JSON site file; default resources/demo-site.json. */
+  site?: SiteDefinition | string;
+  host?: string;
+  port?: number;
+  /** Always bound to 127.0.0.1. */
+  controlPort?: number;
+  /** How long an updates `next` call blocks without a change; default 60 000. */
+  updatesTimeoutMs?: number;
+  /** Off by default; the demo turns it on. */
+  scenario?: false | { ratePerSecond: number; seed?: number };
+  /** How long `controllerUnknown` lasts on a first updates call; default 200 ms. */
+  statusFetchMs?: number;
+}
+
+export interface RunningSimulator {
+  /** base_url: the client GETs `${url}/api`. */
+  url: string;
+  controlUrl: string;
+  /** The first REST client item's key. */
+  apiKey: string;
+  authScheme: string;
+  clientCertPem: string;
+  clientKeyPem: string;
+  /** SHA-1 of the client certificate DER, uppercase hex: what the REST client item pins. */
+  clientThumbprint: string;
+  serverCertPem: string;
+  /** SHA-256 of the server certificate DER, uppercase hex with colons. */
+  serverFingerprint256: string;
+  /** Keys of every REST client item by id (sites may define several for privilege tests). */
+  apiKeys: Record<string, string>;
+  control: SimulatorControl;
+  stop(): Promise<void>;
+}
+
+/** Starts the simulated access-control server and its control API. */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const site = loadSite(options.site);
+  const version = new ServerVersion(options.version ?? '9.40');
+  const updatesTimeoutMs = options.updatesTimeoutMs ?? 60_000;
+  const clock = new SimClock();
+  const events = new EventLog(() => clock.now());
+  const world = new World(site, version, clock, events, {
+    watchWindowMs: Math.max(2 * updatesTimeoutMs, 30_000),
+    statusFetchMs: options.statusFetchMs ?? 200,
+    zoneCountGraceMs: 30_000,
+  });
+
+  const serverCert = generateServerCertificate('Gatehouse simulator');
+  const clientCert = generateClientCertificate('Gatehouse desk');
+  const clients = buildRestClients(site, clientCert.thumbprint);
+  const flood = new FailureFlood(events, () => clock.now());
+
+  let links = new Links('https://127.0.0.1');
+  const host = options.host ?? '127.0.0.1';
+  const https = await listenHttps(
+    { certPem: serverCert.certPem, keyPem: serverCert.keyPem, host, port: options.port ?? 0, origin: () => links.base },
+    (exchange) => handleRest(exchange, { world, links, clients, flood, updatesTimeoutMs }),
+  );
+  const url = `https://${host.includes(':') ? `[${host}]` : host}:${https.port}`;
+  links = new Links(url);
+
+  const control = new ControlOperations(world);
+  const controlListener = await listenControl(control, options.controlPort ?? 0);
+  const scenario = options.scenario ? new ScenarioEngine(world, options.scenario) : undefined;
+  scenario?.start();
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url,
+    controlUrl: `http://127.0.0.1:${controlListener.port}`,
+    apiKey: clients[0]!.apiKey,
+    apiKeys: Object.fromEntries(clients.map((c) => [c.id, c.apiKey])),
+    authScheme: AUTH_SCHEME,
+    clientCertPem: clientCert.certPem,
+    clientKeyPem: clientCert.keyPem,
+    clientThumbprint: clientCert.thumbprint,
+    serverCertPem: serverCert.certPem,
+    serverFingerprint256: serverCert.fingerprint256,
+    control,
+    stop: () => {
+      stopped ??= (async () => {
+        scenario?.stop();
+        clock.stop();
+        world.everyItem((item) => item.feed.stopAll());
+        await Promise.all([https.close(), controlListener.close()]);
+      })();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * The server's event log as tests and demos read it through the control API. Only what the spec
+ * makes observable is recorded: overrides with their attribution, authentication failures and the
+ * flood alarm. `seq` grows by one per event so a reader can ask for everything since the last one.
+ */
+export type SimEvent =
+  | { type: 'override'; collection: string; itemId: string; command: string; operator: string; requestedBy?: string; endTime?: string }
+  | { type: 'auth-failure'; reason: string; source: string }
+  | { type: 'auth-flood-alarm'; message: string; count: number }
+  | { type: 'cardholder'; action: string; cardholderId: string; operator: string };
+
+export type LoggedEvent = SimEvent & { seq: number; time: string };
+
+export class EventLog {
+  private events: LoggedEvent[] = [];
+  private seq = 0;
+
+  constructor(private readonly now: () => number, private readonly limit = 10_000) {}
+
+  add(event: SimEvent): LoggedEvent {
+    const logged = { ...event, seq: ++this.seq, time: new Date(this.now()).toISOString() } as LoggedEvent;
+    this.events.push(logged);
+    if (this.events.length > this.limit) this.events.splice(0, this.events.length - this.limit);
+    return logged;
+  }
+
+  since(seq: number): LoggedEvent[] {
+    return this.events.filter((e) => e.seq > seq);
+  }
+
+  get lastSeq(): number {
+    return this.seq;
+  }
+}

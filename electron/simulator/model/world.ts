@@ -1,0 +1,122 @@
+import type { SimClock } from '../clock';
+import type { Site } from '../site/schema';
+import type { ServerVersion } from '../version';
+import { LiveAccessZone } from './access-zone';
+import { DivisionTree } from './divisions';
+import { LiveDoor } from './door';
+import type { EventLog } from './event-log';
+import type { Collection, LiveItem } from './live-item';
+
+export interface WorldTiming {
+  /** How long an item counts as watched after its last updates call ends. */
+  watchWindowMs: number;
+  /** How long `controllerUnknown` lasts while the server asks the hardware. */
+  statusFetchMs: number;
+  /** How long a zone count that newly left its range shows zoneCountInGrace. */
+  zoneCountGraceMs: number;
+}
+
+/**
+ * Everything the server knows, live: the site's items with their state, the division tree,
+ * controllers and the hardware process, licences, the clock and the event log. HTTP handlers and
+ * the control API both work on this one object.
+ */
+export class World {
+  readonly divisions: DivisionTree;
+  readonly items = new Map<Collection, Map<string, LiveItem>>();
+  readonly licences: Set<string>;
+  processOnline = true;
+  private readonly offlineControllers = new Set<string>();
+  private readonly doorsByZone = new Map<string, LiveDoor[]>();
+
+  constructor(
+    readonly site: Site,
+    public version: ServerVersion,
+    readonly clock: SimClock,
+    readonly events: EventLog,
+    private readonly timing: WorldTiming,
+  ) {
+    this.divisions = new DivisionTree(site.divisions);
+    this.licences = new Set(site.licences);
+    for (const c of site.controllers) if (!c.online) this.offlineControllers.add(c.id);
+    this.register(site.accessZones.map((d) => new LiveAccessZone(d, this)));
+    const doors = site.doors.map((d) => new LiveDoor(d, this));
+    this.register(doors);
+    for (const door of doors) {
+      const zone = door.def.entryAccessZone;
+      if (!zone) continue;
+      const list = this.doorsByZone.get(zone) ?? [];
+      list.push(door);
+      this.doorsByZone.set(zone, list);
+    }
+  }
+
+  get watchWindowMs(): number {
+    return this.timing.watchWindowMs;
+  }
+  get statusFetchMs(): number {
+    return this.timing.statusFetchMs;
+  }
+  get zoneCountGraceMs(): number {
+    return this.timing.zoneCountGraceMs;
+  }
+
+  collection(name: Collection): Map<string, LiveItem> {
+    let map = this.items.get(name);
+    if (!map) {
+      map = new Map();
+      this.items.set(name, map);
+    }
+    return map;
+  }
+
+  item(collection: Collection, id: string): LiveItem | undefined {
+    return this.items.get(collection)?.get(id);
+  }
+
+  accessZone(id: string): LiveAccessZone | undefined {
+    const item = this.item('access_zones', id);
+    return item instanceof LiveAccessZone ? item : undefined;
+  }
+
+  door(id: string): LiveDoor | undefined {
+    const item = this.item('doors', id);
+    return item instanceof LiveDoor ? item : undefined;
+  }
+
+  doorsInto(zoneId: string): LiveDoor[] {
+    return this.doorsByZone.get(zoneId) ?? [];
+  }
+
+  /** Doors follow their entry zone's mode (free unlocks them), so they change with it. */
+  accessZoneModeChanged(zoneId: string): void {
+    for (const door of this.doorsInto(zoneId)) door.changed();
+  }
+
+  controllerOnline(id: string): boolean {
+    return !this.offlineControllers.has(id);
+  }
+
+  setControllerOnline(id: string, online: boolean): void {
+    if (online) this.offlineControllers.delete(id);
+    else this.offlineControllers.add(id);
+    this.everyItem((item) => item.def.controller === id && item.changed());
+  }
+
+  setProcessOnline(online: boolean): void {
+    this.processOnline = online;
+    this.everyItem((item) => item.changed());
+  }
+
+  everyItem(visit: (item: LiveItem) => void): void {
+    for (const map of this.items.values()) for (const item of map.values()) visit(item);
+  }
+
+  hasLicence(name: string): boolean {
+    return this.licences.has(name);
+  }
+
+  private register(items: LiveItem[]): void {
+    for (const item of items) this.collection(item.collection).set(item.id, item);
+  }
+}

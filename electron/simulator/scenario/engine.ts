@@ -1,0 +1,111 @@
+import type { LiveDoor } from '../model/door';
+import type { World } from '../model/world';
+
+export interface ScenarioOptions {
+  /** How many passages (or incidents) start per second, across the whole site. */
+  ratePerSecond: number;
+  /** Share of events that are a forced door, and a door held open too long. */
+  forcedShare?: number;
+  heldOpenShare?: number;
+  seed?: number;
+}
+
+/**
+ * Life on the site: doors go through the passage sequence (closed+locked, closed+unlocked,
+ * open+unlocked, open+locked, closed+locked); now and then one is forced or held open too long.
+ * Runs on the simulated clock, so `advanceTime` moves it along too.
+ */
+export class ScenarioEngine {
+  private readonly busy = new Set<string>();
+  private readonly random: () => number;
+  private tickTimer: number | undefined;
+  private running = false;
+
+  constructor(
+    private readonly world: World,
+    private readonly options: ScenarioOptions,
+  ) {
+    if (!(options.ratePerSecond > 0)) throw new Error('scenario ratePerSecond must be a positive number');
+    this.random = seededRandom(options.seed ?? 1);
+  }
+
+  start(): void {
+    this.running = true;
+    this.scheduleTick();
+  }
+
+  stop(): void {
+    this.running = false;
+    this.world.clock.cancel(this.tickTimer);
+  }
+
+  private scheduleTick(): void {
+    if (!this.running) return;
+    this.tickTimer = this.world.clock.schedule(1000 / this.options.ratePerSecond, () => {
+      this.tick();
+      this.scheduleTick();
+    });
+  }
+
+  private tick(): void {
+    const doors = [...this.world.collection('doors').values()] as LiveDoor[];
+    const idle = doors.filter((d) => !this.busy.has(d.id) && !d.open && d.locked && d.abnormalFlags() === undefined);
+    if (idle.length === 0) return;
+    const door = idle[Math.floor(this.random() * idle.length)]!;
+    const roll = this.random();
+    const forced = this.options.forcedShare ?? 0.03;
+    const held = this.options.heldOpenShare ?? 0.03;
+    if (roll < forced) this.forcedEntry(door);
+    else if (roll < forced + held) this.passage(door, this.openTooLongMs(door) + 5_000);
+    else this.passage(door, this.unlockMs(door) + 1_000 + this.random() * 2_000);
+  }
+
+  /** Badge, open, (relock while open), close after `openForMs`. */
+  private passage(door: LiveDoor, openForMs: number): void {
+    this.busy.add(door.id);
+    door.badge();
+    this.later(500 + this.random() * 1_000, () => {
+      door.physicallyOpen();
+      this.later(openForMs, () => {
+        door.physicallyClose();
+        this.busy.delete(door.id);
+      });
+    });
+  }
+
+  private forcedEntry(door: LiveDoor): void {
+    this.busy.add(door.id);
+    door.physicallyOpen();
+    this.later(3_000 + this.random() * 3_000, () => {
+      door.physicallyClose();
+      this.busy.delete(door.id);
+    });
+  }
+
+  private later(ms: number, run: () => void): void {
+    this.world.clock.schedule(ms, () => {
+      if (this.running) run();
+      else this.busy.clear();
+    });
+  }
+
+  private unlockMs(door: LiveDoor): number {
+    return (door.def.unlockSeconds ?? this.world.site.doorUnlockSeconds) * 1000;
+  }
+
+  private openTooLongMs(door: LiveDoor): number {
+    return (door.def.openTooLongSeconds ?? this.world.site.doorOpenTooLongSeconds) * 1000;
+  }
+}
+
+/** A small deterministic generator so a scenario with a given seed replays the same way. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

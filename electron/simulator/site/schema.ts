@@ -1,0 +1,193 @@
+import { z } from 'zod';
+
+/**
+ * A site is data: the divisions, the people and REST clients, and every item the server holds.
+ * One schema gives the JSON file's check and the TypeScript type. Physical state given here is the
+ * state at start-up; the simulator's live model moves on from it.
+ */
+const Id = z.string().regex(/^[A-Za-z0-9_.~-]+$/, 'ids are short URL-safe strings');
+
+const Common = {
+  id: Id,
+  name: z.string().min(1),
+  shortName: z.string().optional(),
+  description: z.string().optional(),
+  notes: z.string().optional(),
+  division: Id,
+};
+/** Items wired to a hardware controller (connectedController, controllerOffline). */
+const Wired = { ...Common, controller: Id.optional() };
+
+export const Division = z.object({
+  id: Id,
+  name: z.string().min(1),
+  description: z.string().optional(),
+  /** Absent on the one root division. */
+  parent: Id.optional(),
+});
+
+export const Controller = z.object({ id: Id, name: z.string().min(1), division: Id, online: z.boolean().default(true) });
+
+export const Cardholder = z.object({
+  id: Id,
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  division: Id,
+});
+
+export const OperatorGroup = z.object({
+  id: Id,
+  name: z.string().min(1),
+  /** Privileges apply in these divisions and all their descendants. */
+  divisions: z.array(Id),
+  privileges: z.array(z.string()),
+  members: z.array(Id),
+});
+
+export const RestClient = z.object({
+  id: Id,
+  name: z.string().min(1),
+  cardholder: Id,
+  /** Absent: the simulator generates one at start-up (the first client's is RunningSimulator.apiKey). */
+  apiKey: z.string().optional(),
+  /**
+   * SHA-1 thumbprint pinned on the item. Absent: the certificate the simulator generates at start-up.
+   * Empty string: a blank thumbprint (works only under the server's relaxed certificate flag).
+   */
+  thumbprint: z.string().optional(),
+  /** Source address filter: IPv4 addresses or CIDR ranges. Absent or empty: no filtering. */
+  allowedAddresses: z.array(z.string()).optional(),
+});
+
+export const AccessZoneMode = z.enum(['secure', 'dualAuth', 'codeOrCard', 'free']);
+export const AccessZone = z.object({
+  ...Wired,
+  /** The scheduled mode; absent means the zone has no schedule. */
+  schedule: AccessZoneMode.optional(),
+  mode: AccessZoneMode.optional(),
+  usePin: z.boolean().default(false),
+  zoneCount: z.number().int().default(0),
+  zoneCountMin: z.number().int().optional(),
+  zoneCountMax: z.number().int().optional(),
+  thirdPartyOutput: z.boolean().default(false),
+  mobileReader: z.boolean().default(false),
+});
+
+export const AlarmZoneState = z.enum(['armed', 'disarmed', 'user1', 'user2']);
+export const AlarmZone = z.object({
+  ...Wired,
+  schedule: AlarmZoneState.optional(),
+  state: AlarmZoneState.optional(),
+  /** A fence zone directing its events here: the zone then shows lowFeel or highVoltage. */
+  fenceZone: Id.optional(),
+});
+
+export const Door = z.object({
+  ...Wired,
+  entryAccessZone: Id.optional(),
+  exitAccessZone: Id.optional(),
+  /** Stays unlocked after an open until physically opened and closed, or a lock override (9.40). */
+  halfCycle: z.boolean().default(false),
+  hasOpenSensor: z.boolean().default(true),
+  unlockSeconds: z.number().positive().optional(),
+  openTooLongSeconds: z.number().positive().optional(),
+});
+
+export const FenceMode = z.enum(['on', 'off']);
+export const FenceZone = z.object({
+  ...Wired,
+  schedule: FenceMode.optional(),
+  power: FenceMode.default('on'),
+  level: z.enum(['lowFeel', 'highVoltage']).default('highVoltage'),
+  voltage: z.number().int().default(8000),
+});
+
+export const Input = z.object({
+  ...Wired,
+  /** Two-state inputs cannot report tamper. */
+  states: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
+  open: z.boolean().default(false),
+});
+
+export const InterlockGroup = z.object({ ...Wired, doors: z.array(Id).default([]) });
+
+export const Macro = z.object({
+  ...Common,
+  /** Operator groups that may run it; absent means anyone holding 'Run Macros' or 'Schedule and Run Macros'. */
+  runnableBy: z.array(Id).optional(),
+});
+
+export const DayCategory = z.object({
+  id: Id,
+  name: z.string().min(1),
+  description: z.string().optional(),
+  notes: z.string().optional(),
+});
+
+export const Floor = z.object({
+  floorNumber: z.number().int(),
+  floorName: z.string(),
+  frontService: z.boolean().default(true),
+  rearService: z.boolean().default(false),
+  frontAccessZone: Id.optional(),
+  rearAccessZone: Id.optional(),
+});
+export const ElevatorGroup = z.object({
+  ...Common,
+  elevatorSystem: Id,
+  elevatorGroupNumber: z.number().int(),
+  rearAccessEnabled: z.boolean().default(false),
+  groundFloorNumber: z.number().int().default(0),
+  floors: z.array(Floor),
+});
+
+export const Licence = z.enum(['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV']);
+
+export const SiteDefinition = z.object({
+  name: z.string().default('Gatehouse demo site'),
+  server: z
+    .object({
+      id: Id.default('server'),
+      name: z.string().default('Access control server'),
+      /**
+       * The server flag for REST clients without certificates: up to 8.40 it turns certificate
+       * checks off; from 8.50 it lets items with a blank thumbprint in.
+       */
+      relaxedClientCertificates: z.boolean().default(false),
+      /** Gateway mode is strict about the Authorization header at every version. */
+      gateway: z.boolean().default(false),
+    })
+    .prefault({}),
+  licences: z.array(Licence).default(['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV']),
+  doorUnlockSeconds: z.number().positive().default(5),
+  doorOpenTooLongSeconds: z.number().positive().default(30),
+  divisions: z.array(Division).min(1),
+  controllers: z.array(Controller).default([]),
+  cardholders: z.array(Cardholder).default([]),
+  operatorGroups: z.array(OperatorGroup).default([]),
+  restClients: z.array(RestClient).min(1),
+  accessZones: z.array(AccessZone).default([]),
+  alarmZones: z.array(AlarmZone).default([]),
+  doors: z.array(Door).default([]),
+  fenceZones: z.array(FenceZone).default([]),
+  inputs: z.array(Input).default([]),
+  interlockGroups: z.array(InterlockGroup).default([]),
+  macros: z.array(Macro).default([]),
+  dayCategories: z.array(DayCategory).default([]),
+  elevatorGroups: z.array(ElevatorGroup).default([]),
+});
+
+/** A site as written in a file or passed in (defaults optional). */
+export type SiteDefinition = z.input<typeof SiteDefinition>;
+/** A site after checking, with every default filled in. */
+export type Site = z.infer<typeof SiteDefinition>;
+export type DoorDefinition = z.infer<typeof Door>;
+export type AccessZoneDefinition = z.infer<typeof AccessZone>;
+export type AlarmZoneDefinition = z.infer<typeof AlarmZone>;
+export type FenceZoneDefinition = z.infer<typeof FenceZone>;
+export type InputDefinition = z.infer<typeof Input>;
+export type InterlockGroupDefinition = z.infer<typeof InterlockGroup>;
+export type MacroDefinition = z.infer<typeof Macro>;
+export type ElevatorGroupDefinition = z.infer<typeof ElevatorGroup>;
+export type DayCategoryDefinition = z.infer<typeof DayCategory>;
+export type LicenceName = z.infer<typeof Licence>;

@@ -1,0 +1,63 @@
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSimulator } from '../../../electron/simulator/index';
+import { startWithClient, type TestClient } from './support';
+
+// Control API (issue 3, point 11): plain HTTP on a loopback port, same operations as `control`.
+describe('control API', () => {
+  let sim: RunningSimulator;
+  let client: TestClient;
+  beforeAll(async () => ({ sim, client } = await startWithClient({ statusFetchMs: 10, updatesTimeoutMs: 5_000 })));
+  afterAll(async () => {
+    await client.close();
+    await sim.stop();
+  });
+
+  const control = async (method: string, path: string, body?: unknown) => {
+    const res = await request(`${sim.controlUrl}${path}`, {
+      method: method as 'GET',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
+    const text = await res.body.text();
+    return { status: res.statusCode, json: text ? JSON.parse(text) : undefined };
+  };
+
+  it('listens on 127.0.0.1 over plain HTTP', () => {
+    expect(sim.controlUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('PATCH /items/doors/{id} changes the flags and wakes a waiting long-poll', async () => {
+    const first = await client.get('/api/doors/d-plant/updates');
+    const settled = await client.get(first.json.next.href);
+    const waiting = client.get(settled.json.next.href);
+    const patched = await control('PATCH', '/items/doors/d-plant', { open: true, openTooLong: true, tamper: true });
+    expect(patched.status).toBe(204);
+    const woken = await waiting;
+    expect(woken.json.updates.statusFlags).toEqual(['open', 'locked', 'secure', 'openTooLong', 'tamper']);
+  });
+
+  it('PATCH with an unknown field or a wrong type is refused with the reason', async () => {
+    const unknown = await control('PATCH', '/items/doors/d-plant', { ajar: true });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.message).toMatch(/ajar/);
+    const wrongType = await control('PATCH', '/items/doors/d-plant', { open: 'yes' });
+    expect(wrongType.status).toBe(400);
+    expect((await control('PATCH', '/items/doors/nope', { open: true })).status).toBe(404);
+  });
+
+  it('GET /events?since=N lists overrides with attribution and auth failures', async () => {
+    const before = (await control('GET', '/events')).json.events.at(-1)?.seq ?? 0;
+    await client.post('/api/doors/d-cp-gate/open');
+    const stranger = await request(`${sim.url}/api`, { dispatcher: client.agent, headers: { authorization: 'SERVICE-API-KEY nope' } });
+    await stranger.body.text();
+    const events = (await control('GET', `/events?since=${before}`)).json.events;
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'override', collection: 'doors', itemId: 'd-cp-gate', command: 'open', operator: 'ch-desk' }),
+      expect.objectContaining({ type: 'auth-failure', reason: 'Unknown API key' }),
+    ]);
+    expect(events[0].seq).toBeGreaterThan(before);
+    expect(events[1].seq).toBe(events[0].seq + 1);
+    expect(Number.isNaN(Date.parse(events[0].time))).toBe(false);
+  });
+});
