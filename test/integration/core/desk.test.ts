@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningSimulator } from '../../../electron/simulator/index';
+import type { ConnectionState } from '../../../shared/domain';
+import { Desk } from '../../../electron/core/desk';
+import { control, deskConfigFor, eventually, startTestSite } from '../support/site';
+
+let site: RunningSimulator | undefined;
+let desk: Desk | undefined;
+
+afterEach(async () => {
+  await desk?.stop();
+  await site?.stop();
+  desk = site = undefined;
+});
+
+async function connectedDesk() {
+  site = await startTestSite();
+  desk = new Desk(deskConfigFor(site));
+  const phases: ConnectionState[] = [];
+  desk.on('connection', (s) => phases.push(s));
+  desk.start();
+  await eventually(() => phases.find((p) => p.phase === 'connected'), 'connected');
+  return { site, desk, phases };
+}
+
+describe('the desk: composition root of the contract', () => {
+  it('connects, reports the server version and features, and lists the doors on the board', async () => {
+    const { desk } = await connectedDesk();
+    const snapshot = await desk.handle('board.get', {});
+    expect(snapshot.connection).toMatchObject({ phase: 'connected', serverVersion: '9.40', demo: false });
+    expect(snapshot.connection.features).toContain('doors.doors');
+    expect(snapshot.items.length).toBeGreaterThanOrEqual(20);
+    expect(snapshot.items.every((i) => i.kind === 'door' && i.commands.includes('open'))).toBe(true);
+  });
+
+  it('refuses a command on an href the server never gave', async () => {
+    const { desk } = await connectedDesk();
+    await expect(desk.handle('item.command', { href: 'https://127.0.0.1:1/api/doors/1', command: 'open' })).rejects.toMatchObject({
+      code: 'invalid-call',
+    });
+  });
+
+  it('never queues an override while the server is unreachable', async () => {
+    const { desk, site, phases } = await connectedDesk();
+    const [door] = (await desk.handle('board.get', {})).items;
+    await site.stop();
+    await eventually(() => phases.find((p) => p.phase === 'reconnecting'), 'reconnecting', 15_000);
+    await expect(desk.handle('item.command', { href: door!.href, command: 'open' })).rejects.toMatchObject({ code: 'offline' });
+  });
+
+  it('goes offline, without retrying, when the server refuses the API key', async () => {
+    site = await startTestSite();
+    desk = new Desk(deskConfigFor(site, { apiKey: 'FFFF-FFFF-FFFF-FFFF-FFFF-FFFF-FFFF-FFFF' }));
+    const phases: ConnectionState[] = [];
+    desk.on('connection', (s) => phases.push(s));
+    desk.start();
+    const offline = await eventually(() => phases.find((p) => p.phase === 'offline'), 'offline');
+    expect(offline.reason).toMatch(/API key/);
+    expect(offline.reason).not.toContain('FFFF');
+    // Nothing retries behind the operator's back: one refused attempt, however long we wait.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const failures = (await control.events(site)).filter((e) => e.type === 'auth-failure');
+    expect(failures).toHaveLength(1);
+  });
+});

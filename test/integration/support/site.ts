@@ -1,0 +1,55 @@
+import { request } from 'undici';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../electron/simulator/index';
+import { DEFAULT_AUTH, type AuthForm } from '../../../electron/core/api/auth';
+import { Transport } from '../../../electron/core/api/transport';
+import type { DeskConfig } from '../../../electron/core/config';
+
+/** A simulator on ephemeral ports with no scenario (tests move things themselves) and short long-polls. */
+export function startTestSite(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  return startSimulator({ scenario: false, updatesTimeoutMs: 1_000, ...options });
+}
+
+export function deskConfigFor(site: RunningSimulator, overrides: Partial<DeskConfig> = {}): DeskConfig {
+  return {
+    baseUrl: site.url,
+    apiKey: site.apiKey,
+    auth: { ...DEFAULT_AUTH, scheme: site.authScheme } as AuthForm,
+    tls: { cert: site.clientCertPem, key: site.clientKeyPem, connect: { ca: site.serverCertPem } },
+    demo: false,
+    ...overrides,
+  };
+}
+
+export function transportFor(site: RunningSimulator, overrides: Partial<DeskConfig> = {}): Transport {
+  const config = deskConfigFor(site, overrides);
+  return new Transport({ baseUrl: config.baseUrl, apiKey: config.apiKey, auth: config.auth, tls: config.tls });
+}
+
+/** The simulator's control API, as tests and demos drive it. */
+export const control = {
+  async setDoor(site: RunningSimulator, id: string, state: Record<string, boolean>): Promise<void> {
+    const res = await request(`${site.controlUrl}/items/doors/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(state),
+    });
+    await res.body.text();
+    if (res.statusCode !== 204) throw new Error(`control PATCH door ${id}: ${res.statusCode}`);
+  },
+  async events(site: RunningSimulator, since = 0): Promise<Array<Record<string, unknown>>> {
+    const res = await request(`${site.controlUrl}/events?since=${since}`);
+    const body = (await res.body.json()) as { events: Array<Record<string, unknown>> };
+    return body.events;
+  },
+};
+
+/** Resolves once `predicate` holds, polling; rejects with `what` after `ms`. */
+export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
