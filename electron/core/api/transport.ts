@@ -28,6 +28,8 @@ export interface TransportOptions {
   watchConnections?: number;
   /** Retries of ordinary GETs after transient failures; `false` for none. */
   getRetry?: RetryPolicy | false;
+  /** `http/1.1` keeps long-polls off HTTP/2 even where the server offers it (comparisons, old proxies). */
+  watchProtocol?: 'auto' | 'http/1.1';
 }
 
 export interface GetOptions {
@@ -73,6 +75,7 @@ export class Transport {
   private readonly timeoutMs: number;
   private readonly h1WatchConnections: number;
   private readonly getRetry: RetryPolicy | false;
+  private readonly watchProtocol: 'auto' | 'http/1.1';
 
   constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -81,6 +84,7 @@ export class Transport {
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.h1WatchConnections = options.watchConnections ?? DEFAULT_H1_WATCH_CONNECTIONS;
     this.getRetry = options.getRetry ?? GET_RETRY;
+    this.watchProtocol = options.watchProtocol ?? 'auto';
     this.connect = { cert: options.tls.cert, key: options.tls.key, ...options.tls.connect };
     this.commands = new Agent({ connect: this.connect, allowH2: true, connections: 8 });
   }
@@ -144,7 +148,7 @@ export class Transport {
   }
 
   private watchAgent(): Promise<{ agent: Agent; capacity: WatchCapacity }> {
-    this.watches ??= detectProtocol(new URL(this.origin), this.connect as never).then(
+    this.watches ??= this.watchProtocolToUse().then(
       (protocol) => this.buildWatchAgent(protocol),
       (err: unknown) => {
         this.watches = undefined; // try again next time: the server may be back
@@ -152,6 +156,11 @@ export class Transport {
       },
     );
     return this.watches;
+  }
+
+  private watchProtocolToUse(): Promise<HttpProtocol> {
+    if (this.watchProtocol === 'http/1.1') return Promise.resolve('http/1.1');
+    return detectProtocol(new URL(this.origin), this.connect as never);
   }
 
   private buildWatchAgent(protocol: HttpProtocol): { agent: Agent; capacity: WatchCapacity } {
