@@ -63,7 +63,7 @@ describe('answers that do not fit', () => {
 
   it('takes a created item\'s href from location, and refuses a 201 without one or off the origin', async () => {
     let location: string | undefined = '/api/cardholders/42';
-    const s = await serve(() => ({ status: 201, headers: location ? { location } : {} }));
+    const s = await serve(() => ({ status: 201, headers: location ? { location } : undefined }));
     await expect(s.transport.create(`${s.url}/api/cardholders`, {}, 'Create cardholder')).resolves.toBe(`${s.url}/api/cardholders/42`);
     location = undefined;
     await expect(s.transport.create(`${s.url}/api/cardholders`, {}, 'Create cardholder')).rejects.toThrow(/no location header/);
