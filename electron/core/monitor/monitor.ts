@@ -97,5 +97,6 @@ export class Monitor {
     await Promise.all(all.map((w) => w.done));
     this.coalescer.flush();
     this.coalescer.dispose();
+    this.scheduler.dispose();
   }
 }

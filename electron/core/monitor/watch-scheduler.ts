@@ -45,6 +45,7 @@ export class WatchScheduler {
   private readonly now: () => number;
   private readonly queue: Waiter[] = [];
   private readonly held = new Set<Held>();
+  private ticker: NodeJS.Timeout | undefined;
 
   constructor(options: SchedulerOptions) {
     this.slots = Math.max(1, options.slots);
@@ -91,8 +92,14 @@ export class WatchScheduler {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.queue.push(waiter);
       this.drain();
-      this.preemptIfStarved();
+      this.preemptOverdue();
     });
+  }
+
+  /** Stops the turn-taking timer (the monitor calls this when it stops). */
+  dispose(): void {
+    clearInterval(this.ticker);
+    this.ticker = undefined;
   }
 
   /** The hold each poll gets now: everything when nobody waits, else a share of the rotation time. */
@@ -108,6 +115,19 @@ export class WatchScheduler {
       const waiter = this.queue.shift()!;
       waiter.grant(this.lease());
     }
+    this.keepTurnsGoing();
+  }
+
+  /** While anyone waits, holders past their slice are asked to yield, checked every `minSliceMs`. */
+  private keepTurnsGoing(): void {
+    if (this.queue.length === 0) {
+      clearInterval(this.ticker);
+      this.ticker = undefined;
+      return;
+    }
+    if (this.ticker) return;
+    this.ticker = setInterval(() => this.preemptOverdue(), this.minSliceMs);
+    this.ticker.unref?.();
   }
 
   private lease(): Lease {
@@ -127,17 +147,23 @@ export class WatchScheduler {
   }
 
   /**
-   * Polls granted while the queue was short were given the full hold; when a queue builds up behind
-   * them, the oldest one past the current slice gives its slot up.
+   * Polls granted while nobody waited were given the full hold; when a queue builds up behind them,
+   * the oldest ones past the current slice give their slots up, as many as are waiting.
    */
-  private preemptIfStarved(): void {
+  private preemptOverdue(): void {
     if (this.queue.length === 0 || this.held.size < this.slots) return;
     const slice = this.sliceMs();
     const now = this.now();
+    let wanted = this.queue.length;
     for (const held of this.held) {
-      if (held.yieldSlot.signal.aborted) continue;
-      if (now - held.grantedAt >= slice) held.yieldSlot.abort();
-      return; // oldest first (insertion order); one per arrival keeps the churn bounded
+      if (wanted === 0) return;
+      if (held.yieldSlot.signal.aborted) {
+        wanted--;
+        continue;
+      }
+      if (now - held.grantedAt < slice) return; // oldest first (insertion order): the rest are younger
+      held.yieldSlot.abort();
+      wanted--;
     }
   }
 }

@@ -96,6 +96,7 @@ export class Watcher {
         watch: true,
         query: { fields: this.fieldsFor(href) },
       });
+      if (this.abort.signal.aborted) return { kind: 'stop' }; // removed from the set while the answer was on its way
       this.backoff.reset();
       this.events.answered();
       if (page.updates && hasStatus(page.updates)) this.apply(page.updates);

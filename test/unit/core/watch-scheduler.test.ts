@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WatchScheduler, type Lease } from '../../../electron/core/monitor/watch-scheduler';
 
 const FULL = 90_000;
@@ -13,6 +13,8 @@ async function settle(p: Promise<Lease>): Promise<Lease | 'waiting'> {
 }
 
 describe('WatchScheduler: a bounded number of long-polls shared fairly', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('grants up to its slots and queues the rest, first come first served', async () => {
     const s = scheduler(2);
     const a = await s.acquire();
@@ -46,6 +48,19 @@ describe('WatchScheduler: a bounded number of long-polls shared fairly', () => {
     clock.t = 15_000; // past the slice: 20 s rotation × 1 slot / 2 wanting
     void s.acquire();
     expect(first.preempted.aborted).toBe(true);
+  });
+
+  it('keeps turns going while a queue waits, without new arrivals', async () => {
+    vi.useFakeTimers();
+    const s = new WatchScheduler({ slots: 2, fullHoldMs: FULL, rotationMs: 2_000, minSliceMs: 500 });
+    const first = await s.acquire();
+    const second = await s.acquire();
+    void s.acquire();
+    void s.acquire();
+    expect(first.preempted.aborted).toBe(false);
+    vi.advanceTimersByTime(1_000); // slice: 2 s × 2 slots / 4 wanting
+    expect(first.preempted.aborted && second.preempted.aborted).toBe(true);
+    s.dispose();
   });
 
   it('does not preempt a hold younger than the slice', async () => {
