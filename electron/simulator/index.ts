@@ -4,10 +4,12 @@ import { FailureFlood } from './auth/failure-flood';
 import { AUTH_SCHEME } from './auth/authorization-header';
 import { buildRestClients } from './auth/rest-clients';
 import { generateClientCertificate, generateServerCertificate } from './certificates';
+import { CardStore } from './cardholders/card-store';
 import { SimClock } from './clock';
 import { listenControl } from './control/control-server';
 import { ControlOperations, type SimulatorControl } from './control/operations';
-import { listenHttps } from './http/https-server';
+import { FaultInjector } from './http/faults';
+import { listenHttps, type HttpsListener } from './http/https-server';
 import { EventLog } from './model/event-log';
 import { World } from './model/world';
 import { ScenarioEngine } from './scenario/engine';
@@ -73,17 +75,34 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const clientCert = generateClientCertificate('Gatehouse desk');
   const clients = buildRestClients(site, clientCert.thumbprint);
   const flood = new FailureFlood(events, () => clock.now());
+  const cards = new CardStore(site);
 
   let links = new Links('https://127.0.0.1');
   const host = options.host ?? '127.0.0.1';
-  const https = await listenHttps(
-    { certPem: serverCert.certPem, keyPem: serverCert.keyPem, host, port: options.port ?? 0, origin: () => links.base },
-    (exchange) => handleRest(exchange, { world, links, clients, flood, updatesTimeoutMs }),
-  );
+  const faults = new FaultInjector();
+  const listen = (port: number) =>
+    listenHttps(
+      { certPem: serverCert.certPem, keyPem: serverCert.keyPem, host, port, origin: () => links.base },
+      async (exchange) => {
+        if (await faults.intercept(exchange)) return;
+        await handleRest(exchange, { world, links, clients, flood, cards, updatesTimeoutMs });
+      },
+    );
+  let https: HttpsListener = await listen(options.port ?? 0);
   const url = `https://${host.includes(':') ? `[${host}]` : host}:${https.port}`;
   links = new Links(url);
 
-  const control = new ControlOperations(world);
+  const control = new ControlOperations(world, {
+    setFaults: (settings) => faults.set(settings),
+    clearFaults: () => faults.clear(),
+    dropConnections: () => https.dropConnections(),
+    restart: async () => {
+      world.everyItem((item) => item.feed.stopAll());
+      await https.close();
+      world.everyItem((item) => item.forgetWatch());
+      https = await listen(https.port);
+    },
+  });
   const controlListener = await listenControl(control, options.controlPort ?? 0);
   const scenario = options.scenario ? new ScenarioEngine(world, options.scenario) : undefined;
   scenario?.start();

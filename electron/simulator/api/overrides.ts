@@ -21,6 +21,9 @@ export async function serveOverride(
   if (!operator.can(command.privileges, item.def.division)) {
     return exchange.error(403, `The operator lacks the '${command.privileges[0]}' privilege for this item`);
   }
+  if (command.permits && !command.permits(item, operator)) {
+    return exchange.error(403, 'The operator is not allowed to run this command on this item');
+  }
 
   const text = await exchange.bodyText();
   let body: unknown = undefined;

@@ -5,7 +5,14 @@ import type { RestClientItem } from '../auth/rest-clients';
 import type { Exchange } from '../http/exchange';
 import type { Collection } from '../model/live-item';
 import type { World } from '../model/world';
+import type { CardStore } from '../cardholders/card-store';
 import { canView, getLicenceRefusal } from './access-rules';
+import { serveCardTypes } from './card-types';
+import { serveCardholderLocationZones } from './cardholder-location';
+import { serveCardholders } from './cardholders';
+import { serveDayCategories } from './day-categories';
+import { serveDirectory } from './directory';
+import { serveElevatorGroups } from './elevator-groups';
 import { findCommand } from './commands';
 import { discovery } from './discovery';
 import { parseFields } from './fields';
@@ -22,6 +29,7 @@ export interface RestApiContext {
   links: Links;
   clients: readonly RestClientItem[];
   flood: FailureFlood;
+  cards: CardStore;
   updatesTimeoutMs: number;
 }
 
@@ -42,11 +50,29 @@ export async function handleRest(exchange: Exchange, ctx: RestApiContext): Promi
     if (exchange.method !== 'GET') return exchange.error(405, 'Method not allowed');
     return exchange.json(200, discovery(ctx.world, ctx.links));
   }
-  const collection = segments[1] as Collection;
-  if (!LIVE_COLLECTIONS.has(collection) || !ctx.world.items.has(collection)) {
-    return exchange.error(404, 'Not found');
+  const [, first, ...rest] = segments as [string, string, ...string[]];
+  const { world, links } = ctx;
+  switch (first) {
+    case 'day_categories':
+      return serveDayCategories(exchange, world, links, operator, rest);
+    case 'elevator_groups':
+      return serveElevatorGroups(exchange, world, links, operator, rest);
+    case 'divisions':
+    case 'controllers':
+      return serveDirectory(exchange, world, links, first, rest);
+    case 'card_types':
+      return serveCardTypes(exchange, ctx.cards, world, links, rest);
+    case 'cardholders':
+      return serveCardholders(exchange, ctx.cards, world, links, operator, rest);
   }
-  return handleLiveCollection(exchange, ctx, operator, collection, segments.slice(2));
+  if (first === 'access_zones' && rest.length === 1 && rest[0] === 'update_cardholder_location') {
+    return serveCardholderLocationZones(exchange, world, links, operator);
+  }
+  const collection = first as Collection;
+  if (!LIVE_COLLECTIONS.has(collection)) return exchange.error(404, 'Not found');
+  // Inputs arrived in 8.10.
+  if (collection === 'inputs' && world.version.before('8.10')) return exchange.error(404, 'Not found');
+  return handleLiveCollection(exchange, ctx, operator, collection, rest);
 }
 
 async function handleLiveCollection(

@@ -1,6 +1,7 @@
 import { LiveAccessZone } from '../model/access-zone';
 import { LiveDoor } from '../model/door';
-import type { LiveItem } from '../model/live-item';
+import { LiveFenceZone } from '../model/fence-zone';
+import type { Collection, LiveItem } from '../model/live-item';
 import type { World } from '../model/world';
 import type { FieldSource } from './fields';
 import type { Links } from './links';
@@ -14,34 +15,49 @@ export interface TypeFields {
   source: FieldSource;
 }
 
-const COMMON_DETAIL = ['href', 'id', 'name', 'shortName', 'description', 'division', 'commands', 'connectedController', 'statusText', 'status', 'notes', 'updates'];
+const BASE = ['href', 'id', 'name', 'shortName', 'description', 'division', 'commands', 'connectedController'];
+const STATUS = ['statusFlags', 'statusText', 'status', 'notes', 'updates'];
+
+/** Fields selectable with `fields`, by item type (spec table). */
+const ALLOWED: Partial<Record<Collection, string[]>> = {
+  access_zones: [...BASE, 'doors', 'zoneCount', ...STATUS],
+  alarm_zones: [...BASE, 'statusFlags', 'status', 'notes', 'updates'],
+  doors: [...BASE, 'entryAccessZone', 'exitAccessZone', ...STATUS],
+  fence_zones: [...BASE, 'voltage', ...STATUS],
+  inputs: [...BASE, ...STATUS],
+  interlock_groups: [...BASE, ...STATUS],
+  macros: ['href', 'id', 'name', 'description', 'division', 'commands', 'notes', 'updates'],
+};
 
 function zoneLink(world: World, links: Links, id: string | undefined) {
   const zone = id ? world.accessZone(id) : undefined;
   return zone ? { name: zone.def.name, href: links.item('access_zones', zone.id) } : undefined;
 }
 
-/** Type-specific fields of the item types with status (Fields selectable with fields, by item type). */
-export function typeFieldsOf(item: LiveItem, world: World, links: Links): TypeFields {
+function typeSource(item: LiveItem, world: World, links: Links): FieldSource {
   if (item instanceof LiveDoor) {
     return {
-      allowed: ['href', 'id', 'name', 'shortName', 'description', 'division', 'commands', 'connectedController', 'entryAccessZone', 'exitAccessZone', 'statusFlags', 'statusText', 'status', 'notes', 'updates'],
-      detailDefaults: [...COMMON_DETAIL, 'entryAccessZone', 'exitAccessZone'],
-      source: {
-        entryAccessZone: () => zoneLink(world, links, item.def.entryAccessZone),
-        exitAccessZone: () => zoneLink(world, links, item.def.exitAccessZone),
-      },
+      entryAccessZone: () => zoneLink(world, links, item.def.entryAccessZone),
+      exitAccessZone: () => zoneLink(world, links, item.def.exitAccessZone),
     };
   }
   if (item instanceof LiveAccessZone) {
     return {
-      allowed: ['href', 'id', 'name', 'shortName', 'description', 'division', 'commands', 'connectedController', 'doors', 'zoneCount', 'statusFlags', 'statusText', 'status', 'notes', 'updates'],
-      detailDefaults: [...COMMON_DETAIL, 'doors', 'zoneCount'],
-      source: {
-        doors: () => item.doors().map((d) => ({ name: d.name, href: links.item('doors', d.id) })),
-        zoneCount: () => item.zoneCount,
-      },
+      // The spec's sample nests this array one level deeper; the simulator sends the plain array.
+      doors: () => item.doors().map((d) => ({ name: d.name, href: links.item('doors', d.id) })),
+      zoneCount: () => item.zoneCount,
     };
   }
-  throw new Error(`No field table for ${item.collection}`);
+  if (item instanceof LiveFenceZone) return { voltage: () => item.updateExtras().voltage };
+  return {};
+}
+
+/**
+ * Type-specific fields of the item types with status. Detail pages carry every field of the type
+ * except statusFlags, which must be asked for (Common item fields).
+ */
+export function typeFieldsOf(item: LiveItem, world: World, links: Links): TypeFields {
+  const allowed = ALLOWED[item.collection];
+  if (!allowed) throw new Error(`No field table for ${item.collection}`);
+  return { allowed, detailDefaults: allowed.filter((f) => f !== 'statusFlags'), source: typeSource(item, world, links) };
 }

@@ -56,11 +56,13 @@ export async function serveUpdates(
 function updatePayload(item: LiveItem, world: World, fields: FieldRequest | undefined): Record<string, unknown> {
   const flags = item.updateFlags();
   const text = statusTextOf(flags);
+  // While the server is still asking the hardware it has no zone count or voltage to send either.
+  const fetching = flags.length === 1 && flags[0] === 'controllerUnknown';
   const all: Record<string, unknown> = {
     status: statusLineOf(text),
     statusText: text,
     statusFlags: flags,
-    ...item.updateExtras(),
+    ...(fetching ? {} : item.updateExtras()),
   };
   const statusOnly = item.collection === 'interlock_groups' ? ['statusFlags'] : ['status', 'statusText', 'statusFlags'];
   // zoneCount and voltage are in default updates from 8.10; in 8.00 only when asked for.

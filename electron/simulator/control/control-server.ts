@@ -17,7 +17,15 @@ export async function listenControl(control: SimulatorControl, port: number): Pr
   const routes: [string, RegExp, Route][] = [
     ['PATCH', /^\/items\/([a-z_]+)\/([^/]+)$/, (m, body) => control.patchItem(m[1]!, decodeURIComponent(m[2]!), body)],
     ['GET', /^\/events$/, (_m, _b, url) => ({ events: control.events(Number(url.searchParams.get('since') ?? '0') || 0) })],
-    ['POST', /^\/time\/advance$/, (_m, body) => control.advanceTime(Number((body as { ms?: unknown } | undefined)?.ms))],
+    ['GET', /^\/time$/, () => ({ now: new Date(control.now()).toISOString() })],
+    ['POST', /^\/time\/advance$/, (_m, body) => control.advanceTime(Number(field(body, 'ms')))],
+    ['PATCH', /^\/controllers\/([^/]+)$/, (m, body) => control.setControllerOnline(decodeURIComponent(m[1]!), field(body, 'online') as boolean)],
+    ['PATCH', /^\/server$/, (_m, body) => control.setProcessOnline(field(body, 'processOnline') as boolean)],
+    ['PUT', /^\/faults$/, (_m, body) => control.setFaults(body)],
+    ['DELETE', /^\/faults$/, () => control.clearFaults()],
+    ['POST', /^\/connections\/drop$/, () => control.dropConnections()],
+    ['POST', /^\/restart$/, () => control.restart()],
+    ['PUT', /^\/licences$/, (_m, body) => control.setLicences(body)],
   ];
 
   const server: Server = createServer((req, res) => {
@@ -64,6 +72,10 @@ async function serve(req: IncomingMessage, res: ServerResponse, routes: [string,
     if (err instanceof ControlError) return reply(err.status, { message: err.message });
     reply(500, { message: (err as Error).message });
   }
+}
+
+function field(body: unknown, name: string): unknown {
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {

@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import { LiveDoor } from '../model/door';
+import { FaultSettings } from '../http/faults';
 import type { LoggedEvent } from '../model/event-log';
 import type { Collection } from '../model/live-item';
 import type { World } from '../model/world';
+import { Licence } from '../site/schema';
+import { applyItemPatch } from './item-patches';
 
-export const DoorPatch = z
-  .object({
-    open: z.boolean(),
-    locked: z.boolean(),
-    forced: z.boolean(),
-    openTooLong: z.boolean(),
-    tamper: z.boolean(),
-  })
-  .partial()
-  .strict();
+export { DoorPatch } from './item-patches';
 
 /** A control operation refused because its input was wrong; the control API answers 400 or 404. */
 export class ControlError extends Error {
@@ -25,30 +18,84 @@ export class ControlError extends Error {
   }
 }
 
+/** What the control operations need from the running servers. */
+export interface ServerHooks {
+  setFaults(settings: FaultSettings): void;
+  clearFaults(): void;
+  dropConnections(): void;
+  restart(): Promise<void>;
+}
+
 /**
  * What tests and demos can do to the simulator besides talking REST to it. The control API on the
  * loopback port offers exactly these, and `RunningSimulator.control` offers them in-process.
  */
 export interface SimulatorControl {
-  /** Sets an item's physical state; waiting long-polls on it return at once. */
+  /** Sets an item's physical state or faults; waiting long-polls on it return at once. */
   patchItem(collection: string, id: string, patch: unknown): void;
+  /** Takes a hardware controller offline (items on it report controllerOffline) or back. */
+  setControllerOnline(id: string, online: boolean): void;
+  /** Stops or starts the server's hardware-communication process (processOffline). */
+  setProcessOnline(online: boolean): void;
+  /** Latency, 5xx answers, malformed JSON, dropped requests (see FaultSettings). */
+  setFaults(settings: unknown): void;
+  clearFaults(): void;
+  /** Closes every open client connection now (held long-polls included). */
+  dropConnections(): void;
+  /** Restarts the HTTPS listener on the same port: connections drop, nothing is watched any more. */
+  restart(): Promise<void>;
+  /** Replaces the site's licences. */
+  setLicences(licences: unknown): void;
   /** The server's event log after sequence number `since`. */
   events(since?: number): LoggedEvent[];
   /** Moves simulated time forward (timed overrides, relocks, flood windows). */
   advanceTime(ms: number): void;
+  /** The server's current time (epoch ms): real time plus every advance so far. */
+  now(): number;
 }
 
 export class ControlOperations implements SimulatorControl {
-  constructor(private readonly world: World) {}
+  constructor(
+    private readonly world: World,
+    private readonly hooks: ServerHooks,
+  ) {}
 
   patchItem(collection: string, id: string, patch: unknown): void {
     const item = this.world.item(collection as Collection, id);
     if (!item) throw new ControlError(404, `No ${collection} item with id ${id}`);
-    if (item instanceof LiveDoor) {
-      item.setPhysical(parse(DoorPatch, patch, `doors/${id}`));
-      return;
-    }
-    throw new ControlError(400, `Items of ${collection} cannot be patched`);
+    const refusal = applyItemPatch(item, patch, (schema, value) => parse(schema, value, `${collection}/${id}`));
+    if (refusal) throw new ControlError(400, `${collection}/${id}: ${refusal}`);
+  }
+
+  setControllerOnline(id: string, online: boolean): void {
+    if (!this.world.site.controllers.some((c) => c.id === id)) throw new ControlError(404, `No controller with id ${id}`);
+    if (typeof online !== 'boolean') throw new ControlError(400, 'online must be true or false');
+    this.world.setControllerOnline(id, online);
+  }
+
+  setProcessOnline(online: boolean): void {
+    if (typeof online !== 'boolean') throw new ControlError(400, 'online must be true or false');
+    this.world.setProcessOnline(online);
+  }
+
+  setFaults(settings: unknown): void {
+    this.hooks.setFaults(parse(FaultSettings, settings, 'faults'));
+  }
+
+  clearFaults(): void {
+    this.hooks.clearFaults();
+  }
+
+  dropConnections(): void {
+    this.hooks.dropConnections();
+  }
+
+  restart(): Promise<void> {
+    return this.hooks.restart();
+  }
+
+  setLicences(licences: unknown): void {
+    this.world.licences = new Set(parse(z.array(Licence), licences, 'licences'));
   }
 
   events(since = 0): LoggedEvent[] {
@@ -58,6 +105,10 @@ export class ControlOperations implements SimulatorControl {
   advanceTime(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new ControlError(400, 'advanceTime needs a non-negative number of ms');
     this.world.clock.advance(ms);
+  }
+
+  now(): number {
+    return this.world.clock.now();
   }
 }
 

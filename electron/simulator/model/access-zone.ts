@@ -125,13 +125,13 @@ export class LiveAccessZone extends LiveItem<AccessZoneDefinition> {
     this.world.accessZoneModeChanged(this.id);
   }
 
-  /** Counts that newly leave the allowed range are "in grace" for a while before settling. */
+  /** A count that has just become too high or too low is "in grace" for a while before settling. */
   setZoneCount(count: number): void {
-    const wasOut = this.outOfRange();
+    const was = this.outOfRange();
     this.count = count;
-    const isOut = this.outOfRange();
+    const now = this.outOfRange();
     this.world.clock.cancel(this.graceTimer);
-    this.countInGrace = isOut && !wasOut;
+    this.countInGrace = now !== undefined && now !== was;
     if (this.countInGrace) {
       this.graceTimer = this.world.clock.schedule(this.world.zoneCountGraceMs, () => {
         this.countInGrace = false;
@@ -141,11 +141,10 @@ export class LiveAccessZone extends LiveItem<AccessZoneDefinition> {
     this.changed();
   }
 
-  private outOfRange(): boolean {
-    return (
-      (this.def.zoneCountMax !== undefined && this.count > this.def.zoneCountMax) ||
-      (this.def.zoneCountMin !== undefined && this.count < this.def.zoneCountMin)
-    );
+  private outOfRange(): 'high' | 'low' | undefined {
+    if (this.def.zoneCountMax !== undefined && this.count > this.def.zoneCountMax) return 'high';
+    if (this.def.zoneCountMin !== undefined && this.count < this.def.zoneCountMin) return 'low';
+    return undefined;
   }
 
   private clearOverride(): void {

@@ -55,6 +55,11 @@ export class LiveDoor extends LiveItem<DoorDefinition> {
     return flags;
   }
 
+  override changed(): void {
+    super.changed();
+    this.world.doorChanged(this.id);
+  }
+
   /** The open override: unlock, then relock after the unlock time (half-cycle: after a passage). */
   unlockByOverride(): void {
     this.release();

@@ -117,6 +117,11 @@ export abstract class LiveItem<D extends ItemDefinition = ItemDefinition> {
     this.lastWatchedAt = this.world.clock.now();
   }
 
+  /** After a server restart nothing is watched: the next updates call starts with controllerUnknown. */
+  forgetWatch(): void {
+    this.lastWatchedAt = Number.NEGATIVE_INFINITY;
+  }
+
   endPoll(): void {
     this.lastWatchedAt = this.world.clock.now();
   }

@@ -2,10 +2,15 @@ import type { SimClock } from '../clock';
 import type { Site } from '../site/schema';
 import type { ServerVersion } from '../version';
 import { LiveAccessZone } from './access-zone';
+import { LiveAlarmZone } from './alarm-zone';
 import { DivisionTree } from './divisions';
 import { LiveDoor } from './door';
 import type { EventLog } from './event-log';
+import { LiveFenceZone } from './fence-zone';
+import { LiveInput } from './input';
+import { LiveInterlockGroup } from './interlock-group';
 import type { Collection, LiveItem } from './live-item';
+import { LiveMacro } from './macro';
 
 export interface WorldTiming {
   /** How long an item counts as watched after its last updates call ends. */
@@ -24,7 +29,7 @@ export interface WorldTiming {
 export class World {
   readonly divisions: DivisionTree;
   readonly items = new Map<Collection, Map<string, LiveItem>>();
-  readonly licences: Set<string>;
+  licences: Set<string>;
   processOnline = true;
   private readonly offlineControllers = new Set<string>();
   private readonly doorsByZone = new Map<string, LiveDoor[]>();
@@ -42,6 +47,11 @@ export class World {
     this.register(site.accessZones.map((d) => new LiveAccessZone(d, this)));
     const doors = site.doors.map((d) => new LiveDoor(d, this));
     this.register(doors);
+    this.register(site.alarmZones.map((d) => new LiveAlarmZone(d, this)));
+    this.register(site.fenceZones.map((d) => new LiveFenceZone(d, this)));
+    this.register(site.inputs.map((d) => new LiveInput(d, this)));
+    this.register(site.interlockGroups.map((d) => new LiveInterlockGroup(d, this)));
+    this.register(site.macros.map((d) => new LiveMacro(d, this)));
     for (const door of doors) {
       const zone = door.def.entryAccessZone;
       if (!zone) continue;
@@ -84,6 +94,11 @@ export class World {
     return item instanceof LiveDoor ? item : undefined;
   }
 
+  fenceZone(id: string): LiveFenceZone | undefined {
+    const item = this.item('fence_zones', id);
+    return item instanceof LiveFenceZone ? item : undefined;
+  }
+
   doorsInto(zoneId: string): LiveDoor[] {
     return this.doorsByZone.get(zoneId) ?? [];
   }
@@ -91,6 +106,20 @@ export class World {
   /** Doors follow their entry zone's mode (free unlocks them), so they change with it. */
   accessZoneModeChanged(zoneId: string): void {
     for (const door of this.doorsInto(zoneId)) door.changed();
+  }
+
+  /** Alarm zones show the level of a fence zone that directs its events to them. */
+  fenceZoneChanged(fenceId: string): void {
+    for (const zone of this.collection('alarm_zones').values()) {
+      if (zone instanceof LiveAlarmZone && zone.def.fenceZone === fenceId) zone.changed();
+    }
+  }
+
+  /** Interlock groups show whether a member door is open. */
+  doorChanged(doorId: string): void {
+    for (const group of this.collection('interlock_groups').values()) {
+      if (group instanceof LiveInterlockGroup && group.def.doors.includes(doorId)) group.changed();
+    }
   }
 
   controllerOnline(id: string): boolean {

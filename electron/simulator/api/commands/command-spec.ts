@@ -25,6 +25,11 @@ export interface CommandSpec<T extends LiveItem = LiveItem> {
   since?: string;
   /** Whether this particular item offers the command (e.g. lock only on half-cycle doors). */
   offeredBy?: (item: T, world: World, operator: Operator) => boolean;
+  /**
+   * A further per-operator condition (macros: only groups allowed to run it). Commands failing it
+   * are left out of the item's `commands` map and answered 403.
+   */
+  permits?: (item: T, operator: Operator) => boolean;
   /** A reason the command cannot run now with this input (answered 400), if any. */
   refuse?: (item: T, input: CommandInput) => string | undefined;
   run(item: T, input: CommandInput): void;

@@ -1,0 +1,231 @@
+import type { Operator } from '../auth/operator';
+import { cardStatusAfter, readRequestedStatus } from '../cardholders/card-status';
+import type { CardStore, StoredCard, StoredCardholder } from '../cardholders/card-store';
+import { digitsOf, formatFascn, issueLevelOf, PivRejection, readPivData, readPivStatus } from '../cardholders/piv-data';
+import type { Exchange } from '../http/exchange';
+import type { World } from '../model/world';
+import { parseFields, type FieldRequest } from './fields';
+import type { Links } from './links';
+
+const VIEW = ['View Cardholders', 'Edit Cardholders', 'Modify Cardholders'];
+const EDIT = ['Edit Cardholders', 'Modify Cardholders'];
+const CREATE = ['Create Cardholders'];
+const CERT_FIELDS = ['contentSigningCert', 'cardAuthenticationCert', 'pivAuthenticationCert', 'fingerprints'] as const;
+
+/**
+ * The PIV calls on cardholders (Endpoints: PIV cards): POST a cardholder with PIV cards (201 with
+ * `location`), GET it (certificates only when asked for), PATCH its cards (add, update, delete),
+ * DELETE a card; GET of a card href is 404. Rejected PIV payloads are answered 400 (not shown).
+ */
+export async function serveCardholders(
+  exchange: Exchange,
+  store: CardStore,
+  world: World,
+  links: Links,
+  operator: Operator,
+  rest: string[],
+): Promise<void> {
+  if (!world.hasLicence('RESTCardholders')) return exchange.error(403, 'The site is not licensed for RESTCardholders');
+  const m = exchange.method;
+  if (rest.length === 0) {
+    if (m !== 'POST') return exchange.error(405, 'Cardholder search is not simulated');
+    return create(exchange, store, world, links, operator);
+  }
+  const holder = store.cardholders.get(rest[0]!);
+  const visible = holder !== undefined && operator.can(VIEW, holder.division);
+  if (rest.length === 3 && rest[1] === 'cards') {
+    const card = visible ? holder.cards.find((c) => c.id === rest[2]) : undefined;
+    if (!holder || !card || m !== 'DELETE') return exchange.error(404, 'Not found');
+    if (!operator.can(EDIT, holder.division)) return exchange.error(403, "The operator lacks the 'Edit Cardholders' privilege");
+    holder.cards = holder.cards.filter((c) => c !== card);
+    world.events.add({ type: 'cardholder', action: 'card deleted', cardholderId: holder.id, operator: operator.cardholderId });
+    return exchange.empty(204);
+  }
+  if (rest.length !== 1) return exchange.error(404, 'Not found');
+  if (!visible) {
+    return operator.canAnywhere(VIEW)
+      ? exchange.error(404, 'Not found')
+      : exchange.error(403, 'The operator lacks the privilege to view cardholders');
+  }
+  if (m === 'GET') {
+    return exchange.json(200, representCardholder(holder, parseFields(exchange.url.searchParams.get('fields')), store, world, links));
+  }
+  if (m === 'PATCH') return patch(exchange, holder, store, world, links, operator);
+  return exchange.error(405, 'Method not allowed');
+}
+
+async function readBody(exchange: Exchange): Promise<Record<string, unknown> | undefined> {
+  const text = await exchange.bodyText();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (err) {
+    exchange.error(400, `The request body is not valid JSON: ${(err as Error).message}`);
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    exchange.error(400, 'The request body must be a JSON object');
+    return undefined;
+  }
+  return body as Record<string, unknown>;
+}
+
+async function create(exchange: Exchange, store: CardStore, world: World, links: Links, operator: Operator): Promise<void> {
+  const body = await readBody(exchange);
+  if (!body) return;
+  const divisionHref = (body.division as { href?: unknown } | undefined)?.href;
+  const divisionId = typeof divisionHref === 'string' ? idFromHref(divisionHref, links.href('/api/divisions/')) : undefined;
+  if (!divisionId || !world.divisions.has(divisionId)) return exchange.error(400, 'division.href must be the href of a division');
+  if (typeof body.firstName !== 'string' && typeof body.lastName !== 'string') {
+    return exchange.error(400, 'At least one of firstName and lastName is required');
+  }
+  if (!operator.can(CREATE, divisionId)) return exchange.error(403, "The operator lacks the 'Create Cardholders' privilege");
+  const cardsIn = body.cards ?? [];
+  if (!Array.isArray(cardsIn)) return exchange.error(400, 'cards must be an array');
+  if (cardsIn.length > 0 && !world.hasLicence('PIV')) return exchange.error(403, 'The site is not licensed for PIV cards');
+  let cards: StoredCard[];
+  try {
+    cards = cardsIn.map((c) => newCard(c, store, world, links));
+  } catch (err) {
+    if (err instanceof PivRejection) return exchange.error(400, err.message);
+    throw err;
+  }
+  const holder: StoredCardholder = {
+    id: store.newId(),
+    ...(typeof body.firstName === 'string' ? { firstName: body.firstName } : {}),
+    ...(typeof body.lastName === 'string' ? { lastName: body.lastName } : {}),
+    division: divisionId,
+    cards,
+  };
+  store.cardholders.set(holder.id, holder);
+  world.events.add({ type: 'cardholder', action: 'created', cardholderId: holder.id, operator: operator.cardholderId });
+  exchange.empty(201, { location: links.cardholder(holder.id) });
+}
+
+function newCard(raw: unknown, store: CardStore, world: World, links: Links): StoredCard {
+  if (typeof raw !== 'object' || raw === null) throw new PivRejection('Each card must be an object');
+  const c = raw as Record<string, unknown>;
+  if (typeof c.number !== 'string' || digitsOf(c.number) === '') throw new PivRejection('card number is required');
+  const typeHref = (c.type as { href?: unknown } | undefined)?.href;
+  if (typeHref !== links.href(`/api/card_types/${store.pivType.id}`)) {
+    throw new PivRejection('card type.href must be the href of the PIV card type');
+  }
+  const requested = readRequestedStatus(c.status);
+  if (requested && typeof requested === 'object') throw new PivRejection(requested.refusal);
+  const pivData = readPivData(c.pivData, c.number, world.version, new Date(world.clock.now()));
+  return {
+    id: store.newId(),
+    number: digitsOf(c.number),
+    issueLevel: issueLevelOf(pivData.chuid.fascn),
+    typeId: store.pivType.id,
+    status: cardStatusAfter('create', requested, pivData.pivStatus.type),
+    pivData,
+  };
+}
+
+async function patch(
+  exchange: Exchange,
+  holder: StoredCardholder,
+  store: CardStore,
+  world: World,
+  links: Links,
+  operator: Operator,
+): Promise<void> {
+  const body = await readBody(exchange);
+  if (!body) return;
+  if (!operator.can(EDIT, holder.division)) return exchange.error(403, "The operator lacks the 'Edit Cardholders' privilege");
+  const cardsPatch = (body.cards ?? {}) as { add?: unknown; update?: unknown; delete?: unknown };
+  if (typeof cardsPatch !== 'object' || Array.isArray(cardsPatch)) return exchange.error(400, 'cards must be an object');
+  const touchesCards = cardsPatch.add !== undefined || cardsPatch.update !== undefined || cardsPatch.delete !== undefined;
+  if (touchesCards && !world.hasLicence('PIV')) return exchange.error(403, 'The site is not licensed for PIV cards');
+  for (const key of ['add', 'update', 'delete'] as const) {
+    if (cardsPatch[key] !== undefined && !Array.isArray(cardsPatch[key])) return exchange.error(400, `cards.${key} must be an array`);
+  }
+  // Validate everything before changing anything, so a rejected PATCH leaves the cardholder as it was.
+  let added: StoredCard[];
+  const updates: { card: StoredCard; apply: () => void }[] = [];
+  const deletions = new Set<StoredCard>();
+  try {
+    added = ((cardsPatch.add as unknown[]) ?? []).map((c) => newCard(c, store, world, links));
+    for (const raw of (cardsPatch.update as unknown[]) ?? []) updates.push(planUpdate(raw, holder, world));
+    for (const raw of (cardsPatch.delete as unknown[]) ?? []) deletions.add(findCard(raw, holder));
+  } catch (err) {
+    if (err instanceof PivRejection) return exchange.error(400, err.message);
+    throw err;
+  }
+  for (const u of updates) u.apply();
+  holder.cards = [...holder.cards.filter((c) => !deletions.has(c)), ...added];
+  if (typeof body.firstName === 'string') holder.firstName = body.firstName;
+  if (typeof body.lastName === 'string') holder.lastName = body.lastName;
+  world.events.add({ type: 'cardholder', action: 'modified', cardholderId: holder.id, operator: operator.cardholderId });
+  exchange.empty(204);
+}
+
+function findCard(raw: unknown, holder: StoredCardholder): StoredCard {
+  const href = (raw as { href?: unknown } | null)?.href;
+  const card = typeof href === 'string' ? holder.cards.find((c) => href.endsWith(`/cards/${c.id}`)) : undefined;
+  if (!card) throw new PivRejection('Each card to update or delete needs the href of one of this cardholder\'s cards');
+  return card;
+}
+
+/** Only the PIV status (and the card status) may change once a card exists. */
+function planUpdate(raw: unknown, holder: StoredCardholder, world: World): { card: StoredCard; apply: () => void } {
+  const card = findCard(raw, holder);
+  const u = raw as Record<string, unknown>;
+  const pivData = u.pivData as Record<string, unknown> | undefined;
+  if (pivData !== undefined) {
+    const other = Object.keys(pivData).filter((k) => k !== 'pivStatus');
+    if (other.length > 0) throw new PivRejection(`Only pivData.pivStatus can change after creation (not ${other.join(', ')})`);
+  }
+  const pivStatus = readPivStatus(pivData?.pivStatus);
+  const requested = readRequestedStatus(u.status);
+  if (requested && typeof requested === 'object') throw new PivRejection(requested.refusal);
+  return {
+    card,
+    apply: () => {
+      if (pivStatus) {
+        card.pivData.pivStatus = { type: pivStatus };
+        card.pivData.lastCheckTime = new Date(world.clock.now()).toISOString();
+      }
+      card.status = cardStatusAfter('update', requested, card.pivData.pivStatus.type);
+    },
+  };
+}
+
+function representCardholder(
+  holder: StoredCardholder,
+  fields: FieldRequest | undefined,
+  store: CardStore,
+  world: World,
+  links: Links,
+): Record<string, unknown> {
+  const names = fields?.names ?? new Set<string>();
+  // Certificates and fingerprints only when asked for, and only from 8.10.
+  const wantsCert = (f: string) =>
+    world.version.atLeast('8.10') && (names.has('cards.pivData') || names.has(`cards.pivData.${f}`));
+  const card = (c: StoredCard) => {
+    const { chuid, pivStatus, lastCheckTime } = c.pivData;
+    const pivData: Record<string, unknown> = { chuid, pivStatus, lastCheckTime };
+    for (const f of CERT_FIELDS) if (wantsCert(f) && c.pivData[f] !== undefined) pivData[f] = c.pivData[f];
+    return {
+      href: links.href(`/api/cardholders/${holder.id}/cards/${c.id}`),
+      number: formatFascn(c.number),
+      issueLevel: c.issueLevel,
+      type: { href: links.href(`/api/card_types/${c.typeId}`), name: store.pivType.name },
+      status: c.status,
+      pivData,
+    };
+  };
+  return {
+    href: links.cardholder(holder.id),
+    id: holder.id,
+    ...(holder.firstName !== undefined ? { firstName: holder.firstName } : {}),
+    ...(holder.lastName !== undefined ? { lastName: holder.lastName } : {}),
+    division: { href: links.division(holder.division) },
+    cards: holder.cards.map(card),
+  };
+}
+
+function idFromHref(href: string, prefix: string): string | undefined {
+  return href.startsWith(prefix) ? decodeURIComponent(href.slice(prefix.length)) : undefined;
+}

@@ -1,0 +1,58 @@
+import { randomInt } from 'node:crypto';
+import type { Site } from '../site/schema';
+import type { CardStatus } from './card-status';
+import type { PivData } from './piv-data';
+
+export interface StoredCard {
+  id: string;
+  number: string;
+  issueLevel: number;
+  typeId: string;
+  status: CardStatus;
+  pivData: PivData;
+}
+
+export interface StoredCardholder {
+  id: string;
+  firstName?: string;
+  lastName?: string;
+  division: string;
+  cards: StoredCard[];
+}
+
+export interface CardType {
+  id: string;
+  name: string;
+  credentialClass: 'piv' | 'card' | 'mobile';
+  availableCardStates: string[];
+}
+
+/**
+ * Cardholders and their cards as the PIV calls see them. Card type ids are drawn at start-up, so
+ * (as on a real installation) clients must find the PIV type through the card-type list.
+ */
+export class CardStore {
+  readonly cardholders = new Map<string, StoredCardholder>();
+  readonly cardTypes: CardType[];
+  private nextId = 1000;
+
+  constructor(site: Site) {
+    for (const c of site.cardholders) {
+      this.cardholders.set(c.id, { id: c.id, firstName: c.firstName, lastName: c.lastName, division: c.division, cards: [] });
+    }
+    const base = randomInt(100, 900) * 10;
+    this.cardTypes = [
+      { id: String(base + 1), name: 'PIV Card', credentialClass: 'piv', availableCardStates: ['Active', 'Disabled (manually)'] },
+      { id: String(base + 2), name: 'Proximity Card', credentialClass: 'card', availableCardStates: ['Active', 'Disabled (manually)', 'Lost', 'Stolen'] },
+      { id: String(base + 3), name: 'Mobile Credential', credentialClass: 'mobile', availableCardStates: ['Active', 'Disabled (manually)'] },
+    ];
+  }
+
+  get pivType(): CardType {
+    return this.cardTypes[0]!;
+  }
+
+  newId(): string {
+    return String(this.nextId++);
+  }
+}

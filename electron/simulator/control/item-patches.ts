@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { LiveAccessZone } from '../model/access-zone';
+import { LiveAlarmZone } from '../model/alarm-zone';
+import { LiveDoor } from '../model/door';
+import { LiveFenceZone } from '../model/fence-zone';
+import { LiveInput } from '../model/input';
+import { LiveInterlockGroup } from '../model/interlock-group';
+import type { LiveItem } from '../model/live-item';
+
+/** Faults any item can be put into. */
+const Faults = {
+  deviceNotResponding: z.boolean(),
+  encryptionKeysTampered: z.boolean(),
+  remoteServerOffline: z.boolean(),
+};
+
+export const DoorPatch = z
+  .object({ open: z.boolean(), locked: z.boolean(), forced: z.boolean(), openTooLong: z.boolean(), tamper: z.boolean(), ...Faults })
+  .partial()
+  .strict();
+const AccessZonePatch = z.object({ zoneCount: z.number().int(), ...Faults }).partial().strict();
+const AlarmZonePatch = z.object({ delay: z.enum(['entryDelay', 'exitDelay', 'none']), ...Faults }).partial().strict();
+const FenceZonePatch = z
+  .object({
+    voltage: z.number().int(),
+    deterrentUnknown: z.boolean(), hVPlusMode: z.boolean(), serviceMode: z.boolean(), alert: z.boolean(),
+    warning: z.boolean(), preArm: z.boolean(), lockedOut: z.boolean(), parentAlert: z.boolean(),
+    ...Faults,
+  })
+  .partial()
+  .strict();
+const InputPatch = z.object({ open: z.boolean(), tamper: z.boolean(), ...Faults }).partial().strict();
+const InterlockPatch = z.object({ forced: z.boolean(), ...Faults }).partial().strict();
+const MacroPatch = z.object({ ...Faults }).partial().strict();
+
+type Outcome = string | undefined;
+
+/**
+ * Applies a control API patch of physical state to an item of any type. Returns a reason when the
+ * patch is not possible, and throws the schema's error when its shape is wrong.
+ */
+export function applyItemPatch(item: LiveItem, patch: unknown, parse: <T>(schema: z.ZodType<T>, v: unknown) => T): Outcome {
+  const faults = (p: Partial<Record<keyof typeof Faults, boolean>>) => {
+    for (const key of Object.keys(Faults) as (keyof typeof Faults)[]) if (p[key] !== undefined) item.faults[key] = p[key];
+    item.changed();
+  };
+  if (item instanceof LiveDoor) {
+    const p = parse(DoorPatch, patch);
+    faults(p);
+    item.setPhysical(p);
+    return undefined;
+  }
+  if (item instanceof LiveAccessZone) {
+    const p = parse(AccessZonePatch, patch);
+    faults(p);
+    if (p.zoneCount !== undefined) item.setZoneCount(p.zoneCount);
+    return undefined;
+  }
+  if (item instanceof LiveAlarmZone) {
+    const p = parse(AlarmZonePatch, patch);
+    faults(p);
+    if (p.delay !== undefined) item.setDelay(p.delay === 'none' ? undefined : p.delay);
+    return undefined;
+  }
+  if (item instanceof LiveFenceZone) {
+    const { voltage, ...rest } = parse(FenceZonePatch, patch);
+    faults(rest);
+    const { deviceNotResponding: _d, encryptionKeysTampered: _e, remoteServerOffline: _r, ...conditions } = rest;
+    item.setConditions(conditions, voltage);
+    return undefined;
+  }
+  if (item instanceof LiveInput) {
+    const p = parse(InputPatch, patch);
+    faults(p);
+    return item.setPhysical(p);
+  }
+  if (item instanceof LiveInterlockGroup) {
+    const p = parse(InterlockPatch, patch);
+    faults(p);
+    if (p.forced !== undefined) item.setForced(p.forced);
+    return undefined;
+  }
+  faults(parse(MacroPatch, patch));
+  return undefined;
+}

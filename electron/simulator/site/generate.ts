@@ -1,0 +1,77 @@
+import { seededRandom } from '../scenario/engine';
+import type { SiteDefinition } from './schema';
+
+export interface GeneratedSiteOptions {
+  doors: number;
+  /** Branching of the division tree (root → campuses → buildings). Default 4. */
+  fanout?: number;
+  /** Doors per access zone (each zone is one floor of a building). Default 8. */
+  doorsPerZone?: number;
+  seed?: number;
+}
+
+const PRIVILEGES = [
+  'View Site', 'Override', 'Override - Open Door', 'Maintenance Override', 'Delegate API Activity', 'Run Macros',
+  'Manage Cardholder Location', 'Modify Passenger Details', 'View Cardholders', 'Edit Cardholders', 'Create Cardholders',
+];
+
+/**
+ * A site of any size for scale tests and demos: a division tree of campuses and buildings, each
+ * building with floors (an access zone per floor, an elevator group over them), doors, inputs and
+ * an alarm zone. One REST client whose operator may do everything everywhere.
+ */
+export function generateSite(options: GeneratedSiteOptions): SiteDefinition {
+  const doorCount = Math.max(1, Math.floor(options.doors));
+  const fanout = Math.max(1, options.fanout ?? 4);
+  const perZone = Math.max(1, options.doorsPerZone ?? 8);
+  const random = seededRandom(options.seed ?? 1);
+  const zoneCount = Math.ceil(doorCount / perZone);
+  const floorsPerBuilding = 6;
+  const buildingCount = Math.ceil(zoneCount / floorsPerBuilding);
+  const campusCount = Math.ceil(buildingCount / fanout);
+
+  const site = {
+    name: `Generated site (${doorCount} doors)`,
+    divisions: [{ id: 'root', name: 'Enterprise' }] as { id: string; name: string; parent?: string }[],
+    controllers: [] as { id: string; name: string; division: string }[],
+    cardholders: [{ id: 'ch-desk', firstName: 'Desk', lastName: 'Workstation', division: 'root' }],
+    operatorGroups: [{ id: 'og-desk', name: 'Security desk', divisions: ['root'], privileges: PRIVILEGES, members: ['ch-desk'] }],
+    restClients: [{ id: 'rc-gatehouse', name: 'Gatehouse desk', cardholder: 'ch-desk' }],
+    accessZones: [] as Record<string, unknown>[],
+    alarmZones: [] as Record<string, unknown>[],
+    doors: [] as Record<string, unknown>[],
+    inputs: [] as Record<string, unknown>[],
+    elevatorGroups: [] as Record<string, unknown>[],
+    macros: [{ id: 'm-lockdown', name: 'Enterprise Lockdown', division: 'root' }],
+    dayCategories: [{ id: 'dc-weekday', name: 'Weekday' }, { id: 'dc-weekend', name: 'Weekend' }],
+  };
+  for (let c = 0; c < campusCount; c++) site.divisions.push({ id: `c${c}`, name: `Campus ${c + 1}`, parent: 'root' });
+
+  let door = 0;
+  for (let b = 0; b < buildingCount && door < doorCount; b++) {
+    const division = `b${b}`;
+    site.divisions.push({ id: division, name: `Building ${b + 1}`, parent: `c${Math.floor(b / fanout)}` });
+    const controller = `ctl-${b}`;
+    site.controllers.push({ id: controller, name: `Controller ${b + 1}`, division });
+    site.alarmZones.push({ id: `alz-${b}`, name: `Building ${b + 1} Intruder`, division, controller, schedule: 'disarmed' });
+    const floors: Record<string, unknown>[] = [];
+    for (let f = 0; f < floorsPerBuilding && door < doorCount; f++) {
+      const zone = `az-${b}-${f}`;
+      site.accessZones.push({ id: zone, name: `Building ${b + 1} Level ${f + 1}`, division, controller, schedule: random() < 0.2 ? 'free' : 'secure' });
+      floors.push({ floorNumber: f + 1, floorName: `Level ${f + 1}`, frontAccessZone: zone });
+      for (let d = 0; d < perZone && door < doorCount; d++, door++) {
+        site.doors.push({
+          id: `d-${door}`,
+          name: `Building ${b + 1} L${f + 1} Door ${d + 1}`,
+          division,
+          controller,
+          entryAccessZone: zone,
+          ...(random() < 0.1 ? { halfCycle: true } : {}),
+        });
+        if (door % 2 === 0) site.inputs.push({ id: `in-${door}`, name: `Building ${b + 1} L${f + 1} Sensor ${d + 1}`, division, controller });
+      }
+    }
+    site.elevatorGroups.push({ id: `eg-${b}`, name: `Building ${b + 1} Lifts`, division, elevatorSystem: 'lifts', elevatorGroupNumber: b + 1, groundFloorNumber: 1, floors });
+  }
+  return site as SiteDefinition;
+}
