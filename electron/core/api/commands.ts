@@ -1,31 +1,57 @@
 import { checkEndTime, checkZoneCount } from '../../../shared/commands';
 import { DeskError } from '../../../shared/errors';
 import type { CommandRequest } from '../../../shared/contract';
-import type { ItemFields } from './schemas';
+import type { CommandMap } from './schemas';
 import type { Transport } from './transport';
+
+export type CommandInput = Omit<CommandRequest, 'href'>;
+
+/** What sending needs of an item: its name for messages and the `commands` map the server gave. */
+export interface CommandTarget {
+  name: string;
+  commands?: CommandMap;
+}
+
+const UNTIL = 'Until';
 
 /**
  * Sends one override command to the href the server gave in the item's `commands` map. An `...Until`
  * command shares its base command's href and carries the end time in the body. Never retried: a POST
  * that may have reached the server must not be sent twice (a door opening twice is not harmless).
+ * `requested_by` goes in the query (servers before 8.70 ignore it).
  */
 export async function sendCommand(
   transport: Transport,
-  item: Pick<ItemFields, 'name' | 'commands'>,
-  request: Omit<CommandRequest, 'href'>,
+  item: CommandTarget,
+  request: CommandInput,
+  now: Date = new Date(),
 ): Promise<void> {
-  const link = item.commands?.[request.command];
-  if (!link) {
-    throw new DeskError('invalid-call', `The server does not offer "${request.command}" on ${item.name}`);
-  }
-  const body = commandBody(request);
-  const query = { requested_by: request.requestedBy };
-  await transport.post(link.href, body, `${request.command} on ${item.name}`, query);
+  const href = commandHref(item, request.command);
+  const body = commandBody(request, now);
+  const query = { requested_by: requestedBy(request.requestedBy) };
+  await transport.post(href, body, `${request.command} on ${item.name}`, query);
+}
+
+/**
+ * The href for a command, from the item's own `commands` map only. An Until key the map lacks falls
+ * back to its base key's href: the spec gives both the same href, so that is still the server's link.
+ */
+export function commandHref(item: CommandTarget, command: string): string {
+  const link = item.commands?.[command] ?? (command.endsWith(UNTIL) ? item.commands?.[command.slice(0, -UNTIL.length)] : undefined);
+  if (!link) throw new DeskError('invalid-call', `The server does not offer "${command}" on ${item.name}`);
+  return link.href;
 }
 
 /** The body of a command, checked by the spec's rules before anything is sent (the renderer is untrusted). */
-function commandBody(request: Omit<CommandRequest, 'href'>, now = new Date()): unknown {
-  if (request.command.endsWith('Until')) {
+export function commandBody(request: CommandInput, now: Date): unknown {
+  const timed = request.command.endsWith(UNTIL);
+  if (!timed && request.endTime !== undefined) {
+    throw new DeskError('bad-request', `${request.command} takes no end time; use ${request.command}Until for a timed override`);
+  }
+  if (request.command !== 'setZoneCount' && request.zoneCount !== undefined) {
+    throw new DeskError('bad-request', `${request.command} takes no zone count`);
+  }
+  if (timed) {
     if (!request.endTime) throw new DeskError('bad-request', `${request.command} needs an end time`);
     const endTime = checkEndTime(request.endTime, now);
     if (!endTime.ok) throw new DeskError('bad-request', endTime.reason);
@@ -38,4 +64,11 @@ function commandBody(request: Omit<CommandRequest, 'href'>, now = new Date()): u
     return { zoneCount: zoneCount.value };
   }
   return undefined;
+}
+
+function requestedBy(id: string | undefined): string | undefined {
+  if (id === undefined) return undefined;
+  const trimmed = id.trim();
+  if (!trimmed) throw new DeskError('bad-request', 'requested_by needs the id of a cardholder');
+  return trimmed;
 }

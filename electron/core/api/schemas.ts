@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const Link = z.object({ href: z.string() });
 export type Link = z.infer<typeof Link>;
 
+/** `{name, href}`: how access zones list their doors and doors name their entry/exit zones. */
+export const NamedLink = Link.extend({ name: z.string().optional() });
+
 /** Search answers: one page of results and, when another page exists, `next`. */
 export function searchPage<T extends z.ZodType>(item: T) {
   return z.object({ results: z.array(item), next: Link.optional() });
@@ -11,15 +14,23 @@ export function searchPage<T extends z.ZodType>(item: T) {
 
 /** A `commands` map: command name → `{href}` (alarm zone commands also carry a name). */
 export const CommandMap = z.record(z.string(), Link.extend({ name: z.string().optional() }));
+export type CommandMap = z.infer<typeof CommandMap>;
 
-/** Fields every item type shares, as a search or detail answer gives them when asked via `fields`. */
+/**
+ * Fields most item types share. Only `href`, `id` and `name` are required: with `fields` the server
+ * returns just what was asked (from 8.10), and the item APIs always ask for those three.
+ */
 export const ItemFields = z.object({
   href: z.string(),
   id: z.string(),
   name: z.string(),
+  shortName: z.string().optional(),
   description: z.string().optional(),
   division: Link.extend({ id: z.string().optional() }).optional(),
+  notes: z.string().optional(),
   commands: CommandMap.optional(),
+  /** Added in 8.30. */
+  connectedController: z.object({ name: z.string().optional(), href: z.string().optional(), id: z.string().optional() }).optional(),
   updates: Link.optional(),
   statusFlags: z.array(z.string()).optional(),
   statusText: z.string().optional(),
@@ -29,7 +40,7 @@ export type ItemFields = z.infer<typeof ItemFields>;
 
 /**
  * An updates answer. A long-poll that timed out has no updates (absent or empty); every answer
- * carries a fresh `next`.
+ * carries a fresh `next`. From 8.70 a field changed to an empty value is included (e.g. statusText "").
  */
 export const UpdatesPage = z.object({
   updates: z

@@ -5,6 +5,8 @@ import { authorizationHeader, type AuthForm } from './auth';
 import { errorForFailure, errorForStatus } from './errors';
 import { assertOnOrigin, withQuery, type QueryValue } from './links';
 import { parsePayload } from './payload';
+import { detectProtocol, type HttpProtocol } from './protocol';
+import { GET_RETRY, withRetry, type RetryPolicy } from './retry';
 
 /** TLS material for mutual TLS; `connect` extras (such as a pinned server check) come from the vault. */
 export interface TlsMaterial {
@@ -23,8 +25,12 @@ export interface TransportOptions {
   tls: TlsMaterial;
   /** Ordinary requests give up after this long. */
   timeoutMs?: number;
-  /** Connections the long-poll agent may open on HTTP/1.1; HTTP/2 multiplexes over fewer. */
+  /** Connections the long-poll agent may open on HTTP/1.1 (each held poll takes one). */
   watchConnections?: number;
+  /** Retries of ordinary GETs after transient failures; `false` for none. */
+  getRetry?: RetryPolicy | false;
+  /** `http/1.1` keeps long-polls off HTTP/2 even where the server offers it (comparisons, old proxies). */
+  watchProtocol?: 'auto' | 'http/1.1';
 }
 
 export interface GetOptions {
@@ -32,8 +38,27 @@ export interface GetOptions {
   signal?: AbortSignal;
   /** For long-polls: how long the server may hold the request. */
   timeoutMs?: number;
-  /** Send on the long-poll agent, so held requests never take connections commands need. */
+  /** Send on the long-poll agent, so held requests never take connections commands need. Never retried here. */
   watch?: boolean;
+}
+
+/** How many long-polls may be held at once, and over what. */
+export interface WatchCapacity {
+  protocol: HttpProtocol;
+  /** Long-polls that can be in flight at the same time without queueing in the agent. */
+  slots: number;
+}
+
+/** HTTP/2 long-polls: a few connections, many streams each. */
+const H2_CONNECTIONS = 4;
+const H2_STREAMS_PER_CONNECTION = 4_000;
+const DEFAULT_H1_WATCH_CONNECTIONS = 32;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+interface Answer {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
 }
 
 /**
@@ -45,26 +70,36 @@ export class Transport {
   readonly origin: string;
   readonly baseUrl: string;
   private readonly authorization: string;
+  private readonly connect: Record<string, unknown>;
   private readonly commands: Agent;
-  private readonly watches: Agent;
+  private watches: Promise<{ agent: Agent; capacity: WatchCapacity }> | undefined;
   private readonly timeoutMs: number;
+  private readonly h1WatchConnections: number;
+  private readonly getRetry: RetryPolicy | false;
+  private readonly watchProtocol: 'auto' | 'http/1.1';
 
   constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.origin = new URL(this.baseUrl).origin;
     this.authorization = authorizationHeader(options.auth, options.apiKey);
     this.timeoutMs = options.timeoutMs ?? 15_000;
-    const connect = { cert: options.tls.cert, key: options.tls.key, ...options.tls.connect };
-    this.commands = new Agent({ connect, allowH2: true, connections: 8 });
-    this.watches = new Agent({ connect, allowH2: true, connections: options.watchConnections ?? 64 });
+    this.h1WatchConnections = options.watchConnections ?? DEFAULT_H1_WATCH_CONNECTIONS;
+    this.getRetry = options.getRetry ?? GET_RETRY;
+    this.watchProtocol = options.watchProtocol ?? 'auto';
+    this.connect = { cert: options.tls.cert, key: options.tls.key, ...options.tls.connect };
+    this.commands = new Agent({ connect: this.connect, allowH2: true, connections: 8 });
   }
 
   /** GET an href the server gave and validate the JSON answer. `what` names the call in errors. */
   async getJson<T extends z.ZodType>(href: string, schema: T, what: string, options: GetOptions = {}): Promise<z.infer<T>> {
     const url = withQuery(href, options.query ?? {});
-    const { statusCode, body } = await this.send(url, 'GET', undefined, what, options);
-    if (statusCode !== 200) throw errorForStatus(statusCode, body, what);
-    return parsePayload(schema, parseJson(body, what), what);
+    const once = async () => {
+      const answer = await this.send(url, 'GET', undefined, what, options);
+      if (answer.statusCode !== 200) throw errorForStatus(answer.statusCode, answer.body, what);
+      return parsePayload(schema, parseJson(answer.body, what), what);
+    };
+    if (options.watch || !this.getRetry) return once();
+    return withRetry(once, this.getRetry, options.signal);
   }
 
   /** POST to an href the server gave. Resolves on 204; never retried (it may have reached the server). */
@@ -74,17 +109,79 @@ export class Transport {
     if (statusCode !== 204 && statusCode !== 200) throw errorForStatus(statusCode, text, what);
   }
 
-  async close(): Promise<void> {
-    await Promise.all([this.commands.close(), this.watches.close()]);
+  /** POST that creates: 201 with a `location` header, the new item's href (checked to be on the origin). */
+  async create(href: string, body: unknown, what: string): Promise<string> {
+    const answer = await this.send(href, 'POST', body, what, {});
+    if (answer.statusCode !== 201) throw errorForStatus(answer.statusCode, answer.body, what);
+    const location = answer.headers.location;
+    const value = Array.isArray(location) ? location[0] : location;
+    if (!value) throw new DeskError('invalid-response', `${what}: the server said created (201) but gave no location header`);
+    const absolute = new URL(value, href).href;
+    assertOnOrigin(absolute, this.origin);
+    return absolute;
   }
 
-  private async send(
-    url: string,
-    method: 'GET' | 'POST',
-    body: unknown,
-    what: string,
-    options: GetOptions,
-  ): Promise<{ statusCode: number; body: string }> {
+  /** PATCH an href the server gave. The spec does not fix the success code: any 2xx is success. Never retried. */
+  async patch(href: string, body: unknown, what: string): Promise<void> {
+    const answer = await this.send(href, 'PATCH', body, what, {});
+    if (answer.statusCode < 200 || answer.statusCode > 299) throw errorForStatus(answer.statusCode, answer.body, what);
+  }
+
+  /** DELETE an href the server gave; any 2xx is success. Not retried: the operator sees the outcome and decides. */
+  async delete(href: string, what: string): Promise<void> {
+    const answer = await this.send(href, 'DELETE', undefined, what, {});
+    if (answer.statusCode < 200 || answer.statusCode > 299) throw errorForStatus(answer.statusCode, answer.body, what);
+  }
+
+  /**
+   * How many long-polls can be held at once. Asks the server for HTTP/2 by ALPN the first time and
+   * shapes the long-poll agent by the answer (see protocol.ts).
+   */
+  async watchCapacity(): Promise<WatchCapacity> {
+    return (await this.watchAgent()).capacity;
+  }
+
+  async close(): Promise<void> {
+    const watches = this.watches;
+    this.watches = undefined;
+    const watchAgent = watches ? await watches.then((w) => w.agent).catch(() => undefined) : undefined;
+    await Promise.all([this.commands.close(), watchAgent?.close()]);
+  }
+
+  private watchAgent(): Promise<{ agent: Agent; capacity: WatchCapacity }> {
+    this.watches ??= this.watchProtocolToUse().then(
+      (protocol) => this.buildWatchAgent(protocol),
+      (err: unknown) => {
+        this.watches = undefined; // try again next time: the server may be back
+        throw err;
+      },
+    );
+    return this.watches;
+  }
+
+  private watchProtocolToUse(): Promise<HttpProtocol> {
+    if (this.watchProtocol === 'http/1.1') return Promise.resolve('http/1.1');
+    return detectProtocol(new URL(this.origin), this.connect as never);
+  }
+
+  private buildWatchAgent(protocol: HttpProtocol): { agent: Agent; capacity: WatchCapacity } {
+    if (protocol === 'h2') {
+      // undici runs one request per client at a time unless `pipelining` allows more; on HTTP/2 that
+      // number is the streams multiplexed on one connection.
+      const agent = new Agent({
+        connect: this.connect,
+        allowH2: true,
+        connections: H2_CONNECTIONS,
+        pipelining: H2_STREAMS_PER_CONNECTION,
+        maxConcurrentStreams: H2_STREAMS_PER_CONNECTION,
+      });
+      return { agent, capacity: { protocol, slots: H2_CONNECTIONS * H2_STREAMS_PER_CONNECTION } };
+    }
+    const agent = new Agent({ connect: this.connect, allowH2: false, connections: this.h1WatchConnections, pipelining: 1 });
+    return { agent, capacity: { protocol, slots: this.h1WatchConnections } };
+  }
+
+  private async send(url: string, method: Method, body: unknown, what: string, options: GetOptions): Promise<Answer> {
     assertOnOrigin(url, this.origin);
     const timeout = options.timeoutMs ?? this.timeoutMs;
     const init = {
@@ -100,8 +197,9 @@ export class Transport {
       bodyTimeout: timeout,
     };
     try {
-      const res = await request(url, { ...init, dispatcher: options.watch ? this.watches : this.commands });
-      return { statusCode: res.statusCode, body: await res.body.text() };
+      const dispatcher = options.watch ? (await this.watchAgent()).agent : this.commands;
+      const res = await request(url, { ...init, dispatcher });
+      return { statusCode: res.statusCode, headers: res.headers, body: await res.body.text() };
     } catch (err) {
       if (options.signal?.aborted) throw new DeskError('network', `${what}: cancelled`);
       throw errorForFailure(err, what);

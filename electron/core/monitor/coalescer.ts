@@ -4,16 +4,16 @@ import type { ItemStatus } from '../../../shared/domain';
  * Keeps only the latest status per item and hands them on in one batch at most every `intervalMs`
  * (about a frame), so a burst of changes costs the renderer one update, not thousands.
  */
-export class Coalescer {
-  private pending = new Map<string, ItemStatus>();
+export class Coalescer<T extends { href: string } = ItemStatus> {
+  private pending = new Map<string, T>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly emit: (batch: ItemStatus[]) => void,
+    private readonly emit: (batch: T[]) => void,
     private readonly intervalMs = 16,
   ) {}
 
-  push(status: ItemStatus): void {
+  push(status: T): void {
     this.pending.set(status.href, status);
     this.timer ??= setTimeout(() => this.flush(), this.intervalMs);
   }

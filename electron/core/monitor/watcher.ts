@@ -4,6 +4,7 @@ import { Backoff, sleep } from '../api/backoff';
 import { errorForFailure } from '../api/errors';
 import { UpdatesPage } from '../api/schemas';
 import type { Transport } from '../api/transport';
+import type { Lease, WatchScheduler } from './watch-scheduler';
 
 /** The server holds a `next` call up to about a minute; allow that plus slack before calling it dead. */
 export const LONG_POLL_TIMEOUT_MS = 90_000;
@@ -12,10 +13,23 @@ export interface WatchTarget {
   href: string;
   name: string;
   updatesHref: string;
+  /**
+   * Updates-call `fields` (e.g. the type's status fields): removing a field also suppresses updates
+   * caused by it. Undefined: the server's defaults.
+   */
+  fields?: readonly string[];
+}
+
+/** An item's latest status with the type-specific values some updates carry. */
+export interface WatchedStatus extends ItemStatus {
+  /** Access zones. */
+  zoneCount?: number;
+  /** Fence zones; meaningful only with the flag `voltageKnown`. */
+  voltage?: number;
 }
 
 export interface WatcherEvents {
-  status(status: ItemStatus): void;
+  status(status: WatchedStatus): void;
   /** Every answer from the server: the connection is working. */
   answered(): void;
   failed(error: DeskError): void;
@@ -24,16 +38,18 @@ export interface WatcherEvents {
 /**
  * One item's status chain: GET `updates`, then `next` after `next`, forever. Each answer is the
  * latest state (the server keeps no history), so a failure needs no replay: back off and resume.
- * An unauthorised answer stops the chain: retrying a bad key would trip the server's flood alarm.
+ * A slot from the scheduler is held only while a request is open. An unauthorised answer stops the
+ * chain: retrying a bad key would trip the server's failure-flood alarm.
  */
 export class Watcher {
   private readonly abort = new AbortController();
   private readonly backoff = new Backoff();
-  private last: ItemStatus | undefined;
+  private last: WatchedStatus | undefined;
   readonly done: Promise<void>;
 
   constructor(
     private readonly transport: Transport,
+    private readonly scheduler: WatchScheduler,
     private readonly target: WatchTarget,
     private readonly events: WatcherEvents,
     private readonly now: () => number = Date.now,
@@ -49,38 +65,81 @@ export class Watcher {
     const signal = this.abort.signal;
     let href = this.target.updatesHref;
     while (!signal.aborted) {
+      let lease: Lease;
       try {
-        const page = await this.transport.getJson(href, UpdatesPage, `Status of ${this.target.name}`, {
-          signal,
-          timeoutMs: LONG_POLL_TIMEOUT_MS,
-          watch: true,
-        });
-        if (signal.aborted) return;
-        this.backoff.reset();
-        this.events.answered();
-        if (page.updates && (page.updates.statusFlags || page.updates.statusText !== undefined)) {
-          this.apply(page.updates);
-        }
-        href = page.next.href;
-      } catch (err) {
-        if (signal.aborted) return;
-        const error = errorForFailure(err, `Status of ${this.target.name}`);
-        this.events.failed(error);
-        if (error.code === 'unauthorised') return;
-        await sleep(this.backoff.next(), signal);
+        lease = await this.scheduler.acquire(signal);
+      } catch {
+        return; // stopped while waiting for a slot
       }
+      const outcome = await this.poll(href, lease);
+      lease.release();
+      if (signal.aborted) return;
+      if (outcome.kind === 'next') href = outcome.href;
+      else if (outcome.kind === 'stop') return;
+      else if (outcome.kind === 'retry') await sleep(outcome.delayMs, signal);
+      // 'yielded': our turn ended; queue again for the same href, which catches us up at once.
     }
+  }
+
+  private async poll(
+    href: string,
+    lease: Lease,
+  ): Promise<{ kind: 'next'; href: string } | { kind: 'yielded' } | { kind: 'retry'; delayMs: number } | { kind: 'stop' }> {
+    const what = `Status of ${this.target.name}`;
+    const limits = [this.abort.signal, lease.preempted];
+    if (lease.holdMs < LONG_POLL_TIMEOUT_MS) limits.push(AbortSignal.timeout(lease.holdMs));
+    const hold = AbortSignal.any(limits);
+    try {
+      const page = await this.transport.getJson(href, UpdatesPage, what, {
+        signal: hold,
+        timeoutMs: LONG_POLL_TIMEOUT_MS,
+        watch: true,
+        query: { fields: this.fieldsFor(href) },
+      });
+      if (this.abort.signal.aborted) return { kind: 'stop' }; // removed from the set while the answer was on its way
+      this.backoff.reset();
+      this.events.answered();
+      if (page.updates && hasStatus(page.updates)) this.apply(page.updates);
+      return { kind: 'next', href: page.next.href };
+    } catch (err) {
+      if (this.abort.signal.aborted) return { kind: 'stop' };
+      if (hold.aborted) return { kind: 'yielded' };
+      const error = errorForFailure(err, what);
+      this.events.failed(error);
+      if (error.code === 'unauthorised') return { kind: 'stop' };
+      return { kind: 'retry', delayMs: this.backoff.next() };
+    }
+  }
+
+  /** `fields` goes on every call unless the server's `next` link already carries it. */
+  private fieldsFor(href: string): string | undefined {
+    if (!this.target.fields) return undefined;
+    if (/[?&]fields=/.test(href)) return undefined;
+    return this.target.fields.join(',');
   }
 
   private apply(updates: NonNullable<UpdatesPage['updates']>): void {
     // Fields the server left out of this answer keep their last value (fields selection may omit them).
-    const status: ItemStatus = {
+    const status: WatchedStatus = {
       href: this.target.href,
       flags: updates.statusFlags ?? this.last?.flags ?? [],
       statusText: updates.statusText ?? this.last?.statusText ?? '',
       receivedAt: this.now(),
     };
+    const zoneCount = updates.zoneCount ?? this.last?.zoneCount;
+    const voltage = updates.voltage ?? this.last?.voltage;
+    if (zoneCount !== undefined) status.zoneCount = zoneCount;
+    if (voltage !== undefined) status.voltage = voltage;
     this.last = status;
     this.events.status(status);
   }
+}
+
+function hasStatus(updates: NonNullable<UpdatesPage['updates']>): boolean {
+  return (
+    updates.statusFlags !== undefined ||
+    updates.statusText !== undefined ||
+    updates.zoneCount !== undefined ||
+    updates.voltage !== undefined
+  );
 }

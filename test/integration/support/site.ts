@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../electron/simulator/index';
 import { DEFAULT_AUTH, type AuthForm } from '../../../electron/core/api/auth';
-import { Transport } from '../../../electron/core/api/transport';
+import { Transport, type TransportOptions } from '../../../electron/core/api/transport';
 import type { DeskConfig } from '../../../electron/core/config';
 
 /** A simulator on ephemeral ports with no scenario (tests move things themselves) and short long-polls. */
@@ -20,9 +20,14 @@ export function deskConfigFor(site: RunningSimulator, overrides: Partial<DeskCon
   };
 }
 
-export function transportFor(site: RunningSimulator, overrides: Partial<DeskConfig> = {}): Transport {
+/** A transport to the site; `options` tunes it (long-poll budget, protocol, retries). */
+export function transportFor(
+  site: RunningSimulator,
+  overrides: Partial<DeskConfig> = {},
+  options: Partial<TransportOptions> = {},
+): Transport {
   const config = deskConfigFor(site, overrides);
-  return new Transport({ baseUrl: config.baseUrl, apiKey: config.apiKey, auth: config.auth, tls: config.tls });
+  return new Transport({ baseUrl: config.baseUrl, apiKey: config.apiKey, auth: config.auth, tls: config.tls, ...options });
 }
 
 /** The simulator's control API, as tests and demos drive it. */

@@ -1,0 +1,127 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, type as osType, release } from 'node:os';
+import { runLongPoll, runSchedulePoll, type ClientFigures, type RunSettings } from './clients';
+import { startChildSimulator, stopChildSimulator } from './simulator-child';
+import { median } from './stats';
+
+/**
+ * `npm run bench`: Gatehouse's monitor against a schedule-polling client on sites of 100, 1,000 and
+ * 10,000 watched doors, with doors changing at a steady rate. Prints a table, writes
+ * test-results/bench.json. Tunable by environment: BENCH_SIZES=100,1000 BENCH_SECONDS=30
+ * BENCH_RATE=5 (changes per second) BENCH_REPEATS=1 (figures are medians over repeats).
+ */
+const sizes = (process.env.BENCH_SIZES ?? '100,1000,10000').split(',').map(Number);
+const repeats = Number(process.env.BENCH_REPEATS ?? '1');
+const settings: RunSettings = {
+  changesPerSecond: Number(process.env.BENCH_RATE ?? '5'),
+  measureSeconds: Number(process.env.BENCH_SECONDS ?? '30'),
+  pollEveryMs: 5_000,
+};
+const LIMIT_MS = 40 * 60_000;
+
+const guard = setTimeout(() => {
+  console.error(`bench: stopped after ${LIMIT_MS / 60_000} minutes`);
+  process.exit(1);
+}, LIMIT_MS);
+
+type Runner = typeof runLongPoll;
+type Ratios = Record<'latencyP50' | 'latencyP99' | 'requestsPerMinute' | 'cpu' | 'rss', number | null>;
+
+async function once(run: Runner, doors: number): Promise<ClientFigures> {
+  const sim = await startChildSimulator(doors, 60_000);
+  try {
+    return await run(sim, doors, settings);
+  } finally {
+    await stopChildSimulator(sim);
+  }
+}
+
+/** Each numeric figure is the median over the repeats (null when no run had a value). */
+function medianOf(runs: ClientFigures[]): ClientFigures {
+  const out: Record<string, unknown> = { ...runs[0]! };
+  for (const [key, value] of Object.entries(runs[0]!)) {
+    if (value !== null && typeof value !== 'number') continue;
+    const values = runs.map((r) => r[key as keyof ClientFigures]).filter((v): v is number => typeof v === 'number');
+    out[key] = values.length ? median(values) : null;
+  }
+  return out as unknown as ClientFigures;
+}
+
+const ratio = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? null : Math.round((a / b) * 10) / 10);
+
+async function main(): Promise<void> {
+  const results: { doors: number; longPoll: ClientFigures; schedulePoll: ClientFigures; ratios: Ratios }[] = [];
+  for (const doors of sizes) {
+    const longRuns: ClientFigures[] = [];
+    const pollRuns: ClientFigures[] = [];
+    for (let i = 0; i < repeats; i++) {
+      console.error(`bench: ${doors} doors, run ${i + 1}/${repeats}: long-poll…`);
+      longRuns.push(await once(runLongPoll, doors));
+      console.error(`bench: ${doors} doors, run ${i + 1}/${repeats}: schedule-poll…`);
+      pollRuns.push(await once(runSchedulePoll, doors));
+    }
+    const longPoll = medianOf(longRuns);
+    const schedulePoll = medianOf(pollRuns);
+    results.push({
+      doors,
+      longPoll,
+      schedulePoll,
+      // Schedule-poll figures divided by long-poll figures: above 1 means the poller costs more or is slower.
+      ratios: {
+        latencyP50: ratio(schedulePoll.latencyP50Ms, longPoll.latencyP50Ms),
+        latencyP99: ratio(schedulePoll.latencyP99Ms, longPoll.latencyP99Ms),
+        requestsPerMinute: ratio(schedulePoll.requestsPerMinute, longPoll.requestsPerMinute),
+        cpu: ratio(schedulePoll.cpuPercent, longPoll.cpuPercent),
+        rss: ratio(schedulePoll.rssMedianMb, longPoll.rssMedianMb),
+      },
+    });
+  }
+  const machine = {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGb: Math.round(totalmem() / 1024 ** 3),
+    os: `${osType()} ${release()}`,
+    node: process.version,
+  };
+  printTable(results, machine);
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/bench.json', `${JSON.stringify({ date: new Date().toISOString(), machine, settings, repeats, results }, null, 2)}\n`);
+  console.log('\nWrote test-results/bench.json');
+}
+
+function printTable(results: { doors: number; longPoll: ClientFigures; schedulePoll: ClientFigures; ratios: Ratios }[], machine: Record<string, unknown>): void {
+  const fmt = (v: number | null | string) => (v === null ? '—' : String(v));
+  const header = ['doors', 'client', 'changes', 'seen', 'p50 ms', 'p99 ms', 'req/min', 'CPU %', 'RSS MB (med/max)'];
+  const rows: string[][] = [];
+  for (const r of results) {
+    for (const f of [r.longPoll, r.schedulePoll]) {
+      rows.push([
+        String(r.doors),
+        f.client === 'long-poll' ? `long-poll (${f.protocol})` : 'schedule-poll (5 s)',
+        String(f.changes),
+        `${f.seen}${f.unseen ? ` (+${f.unseen} unseen)` : ''}`,
+        fmt(f.latencyP50Ms),
+        fmt(f.latencyP99Ms),
+        String(f.requestsPerMinute),
+        String(f.cpuPercent),
+        `${f.rssMedianMb}/${f.rssMaxMb}`,
+      ]);
+    }
+    const q = r.ratios;
+    rows.push(['', 'ratio poll / long-poll', '', '', fmt(q.latencyP50), fmt(q.latencyP99), fmt(q.requestsPerMinute), fmt(q.cpu), fmt(q.rss)]);
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(`\nGatehouse monitor bench — ${settings.changesPerSecond} door changes/s, ${settings.measureSeconds} s per run, median of ${repeats}`);
+  console.log(`machine: ${machine.cpu} × ${machine.cores}, ${machine.memoryGb} GB, ${machine.os}, Node ${machine.node}\n`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+}
+
+main()
+  .catch((err: unknown) => {
+    console.error(`bench: ${(err as Error).stack ?? err}`);
+    process.exitCode = 1;
+  })
+  .finally(() => clearTimeout(guard));

@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { Transport, type TransportOptions } from '../../electron/core/api/transport';
+
+export interface ChildSimulator {
+  url: string;
+  controlUrl: string;
+  apiKey: string;
+  authScheme: string;
+  clientCertPem: string;
+  clientKeyPem: string;
+  serverCertPem: string;
+  process: ChildProcess;
+}
+
+/** Starts the simulator in a child process with a generated site of `doors` doors. */
+export async function startChildSimulator(doors: number, updatesTimeoutMs: number): Promise<ChildSimulator> {
+  const entry = fileURLToPath(new URL('./sim-process.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, String(doors), String(updatesTimeoutMs)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const first = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the simulator did not start within 60 s')), 60_000);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve(line);
+    });
+    child.once('exit', (code) => reject(new Error(`the simulator exited (${code}) before starting`)));
+  });
+  lines.close();
+  return { ...(JSON.parse(first) as Omit<ChildSimulator, 'process'>), process: child };
+}
+
+export async function stopChildSimulator(sim: ChildSimulator): Promise<void> {
+  if (sim.process.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => sim.process.once('exit', () => resolve()));
+  sim.process.kill('SIGTERM');
+  await exited;
+}
+
+export function transportTo(sim: ChildSimulator, options: Partial<TransportOptions> = {}): Transport {
+  return new Transport({
+    baseUrl: sim.url,
+    apiKey: sim.apiKey,
+    auth: { kind: 'scheme', scheme: sim.authScheme },
+    tls: { cert: sim.clientCertPem, key: sim.clientKeyPem, connect: { ca: sim.serverCertPem } },
+    ...options,
+  });
+}
