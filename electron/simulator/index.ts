@@ -74,7 +74,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const serverCert = generateServerCertificate('Gatehouse simulator');
   const clientCert = generateClientCertificate('Gatehouse desk');
   const clients = buildRestClients(site, clientCert.thumbprint);
-  const flood = new FailureFlood(events, () => clock.now());
+  const rootDivision = site.divisions.find((d) => !d.parent)!.id;
+  const flood = new FailureFlood(events, () => clock.now(), site.server.division ?? rootDivision);
   const cards = new CardStore(site);
 
   let links = new Links('https://127.0.0.1');

@@ -50,6 +50,7 @@ export async function serveOverride(
     itemId: item.id,
     command: command.keys[0]!,
     operator: operator.cardholderId,
+    division: item.def.division,
     ...(requestedBy ? { requestedBy: requestedBy.cardholder } : {}),
     ...(endTime ? { endTime } : {}),
   });
