@@ -12,19 +12,28 @@ export type AlarmZoneState = 'armed' | 'disarmed' | 'user1' | 'user2';
 export class LiveAlarmZone extends LiveItem<AlarmZoneDefinition> {
   private override: { state: AlarmZoneState; endTimer?: number } | undefined;
   private fixedState: AlarmZoneState;
+  private scheduled: AlarmZoneState | undefined;
   delay: 'entryDelay' | 'exitDelay' | undefined;
 
   constructor(def: AlarmZoneDefinition, world: World) {
     super('alarm_zones', def, world);
     this.fixedState = def.state ?? def.schedule ?? 'disarmed';
+    this.scheduled = def.schedule;
   }
 
   get hasSchedule(): boolean {
-    return this.def.schedule !== undefined;
+    return this.scheduled !== undefined;
   }
 
   get state(): AlarmZoneState {
-    return this.override?.state ?? (this.hasSchedule ? this.def.schedule! : this.fixedState);
+    return this.override?.state ?? this.scheduled ?? this.fixedState;
+  }
+
+  /** The schedule moves on: an untimed override ends, a timed one runs to its end time. */
+  scheduleChange(state: AlarmZoneState): void {
+    this.scheduled = state;
+    if (this.override && this.override.endTimer === undefined) this.override = undefined;
+    this.changed();
   }
 
   protected normalFlags(): string[] {
