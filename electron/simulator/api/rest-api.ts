@@ -114,7 +114,7 @@ async function handleLiveCollection(
   if (rest.length === 2 && exchange.method === 'POST') {
     const command = findCommand(item, world, operator, rest[1]!);
     if (!command) return exchange.error(404, 'Not found');
-    return serveOverride(exchange, item, command, world, operator);
+    return serveOverride(exchange, item, command, world, operator, (id) => ctx.cards.cardholders.get(id)?.division);
   }
   return exchange.error(404, 'Not found');
 }
