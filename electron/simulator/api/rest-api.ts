@@ -44,8 +44,8 @@ export async function handleRest(exchange: Exchange, ctx: RestApiContext): Promi
     return exchange.error(401, 'Authentication failed');
   }
   const operator = auth.operator;
-  const segments = exchange.url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
-  if (segments[0] !== 'api') return exchange.error(404, 'Not found');
+  const segments = pathSegments(exchange.url.pathname);
+  if (!segments || segments[0] !== 'api') return exchange.error(404, 'Not found');
   if (segments.length === 1) {
     if (exchange.method !== 'GET') return exchange.error(405, 'Method not allowed');
     return exchange.json(200, discovery(ctx.world, ctx.links));
@@ -73,6 +73,15 @@ export async function handleRest(exchange: Exchange, ctx: RestApiContext): Promi
   // Inputs arrived in 8.10.
   if (collection === 'inputs' && world.version.before('8.10')) return exchange.error(404, 'Not found');
   return handleLiveCollection(exchange, ctx, operator, collection, rest);
+}
+
+/** Decoded path segments, or undefined when the path is not validly percent-encoded. */
+function pathSegments(pathname: string): string[] | undefined {
+  try {
+    return pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
 }
 
 async function handleLiveCollection(
