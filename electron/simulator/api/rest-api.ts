@@ -6,7 +6,7 @@ import type { Exchange } from '../http/exchange';
 import type { Collection } from '../model/live-item';
 import type { World } from '../model/world';
 import type { CardStore } from '../cardholders/card-store';
-import { canView, getLicenceRefusal } from './access-rules';
+import { canView, getLicenceRefusal, VIEW_PRIVILEGES } from './access-rules';
 import { serveCardTypes } from './card-types';
 import { serveCardholderLocationZones } from './cardholder-location';
 import { serveCardholders } from './cardholders';
@@ -108,8 +108,13 @@ async function handleLiveCollection(
   }
 
   const item = items.get(rest[0]!);
-  // Not an item of this kind, or not one the operator may view: the same 404.
-  if (!item || !canView(operator, collection, item.def.division)) return exchange.error(404, 'Not found');
+  if (!item) return exchange.error(404, 'Not found');
+  if (!canView(operator, collection, item.def.division)) {
+    // No viewing privilege for this kind of item anywhere: 403; only not in this item's division: 404.
+    return operator.canAnywhere(VIEW_PRIVILEGES[collection])
+      ? exchange.error(404, 'Not found')
+      : exchange.error(403, `The operator lacks the privilege to view ${collection.replace(/_/g, ' ')}`);
+  }
 
   if (rest.length === 1) {
     if (!isGet) return exchange.error(405, 'Method not allowed');
