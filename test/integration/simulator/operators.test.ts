@@ -62,6 +62,15 @@ describe('operators, privileges and licences', () => {
   it('an override on an item the operator cannot view is 404', async () => {
     expect((await labs.post('/api/doors/d-s1-main/open')).status).toBe(404);
   });
+
+  it("privilege changes take effect only once the REST client item's privileges are refreshed", async () => {
+    expect((await north.post('/api/doors/d-lobby-side/open')).status).toBe(403);
+    sim.control.setOperatorGroup('og-north', { privileges: ['View Site', 'Override - Open Door'] });
+    expect((await north.post('/api/doors/d-lobby-side/open')).status).toBe(403);
+    sim.control.refreshRestClient('rc-north');
+    expect((await north.post('/api/doors/d-lobby-side/open')).status).toBe(204);
+    expect(() => sim.control.setOperatorGroup('og-north', { divisions: ['atlantis'] })).toThrow(/unknown divisions atlantis/);
+  });
 });
 
 describe('licences', () => {
