@@ -39,8 +39,9 @@ export class LiveAlarmZone extends LiveItem<AlarmZoneDefinition> {
   protected normalFlags(): string[] {
     const flags: string[] = [this.state];
     if (this.delay) flags.push(this.delay);
+    // Online with an attached fence zone: exactly one of lowFeel, highVoltage (the fence's mode).
     const fence = this.def.fenceZone ? this.world.fenceZone(this.def.fenceZone) : undefined;
-    if (fence && fence.abnormalFlags() === undefined) flags.push(fence.level);
+    if (fence) flags.push(fence.level);
     return flags;
   }
 
