@@ -52,6 +52,8 @@ export interface RunningSimulator {
   serverCertPem: string;
   /** SHA-256 of the server certificate DER, uppercase hex with colons. */
   serverFingerprint256: string;
+  /** The server version being simulated, as `/api` reports it. */
+  version: string;
   /** Keys of every REST client item by id (sites may define several for privilege tests). */
   apiKeys: Record<string, string>;
   control: SimulatorControl;
@@ -113,6 +115,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     url,
     controlUrl: `http://127.0.0.1:${controlListener.port}`,
     apiKey: clients[0]!.apiKey,
+    version: version.label,
     apiKeys: Object.fromEntries(clients.map((c) => [c.id, c.apiKey])),
     authScheme: AUTH_SCHEME,
     clientCertPem: clientCert.certPem,
