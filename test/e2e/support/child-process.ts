@@ -1,6 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
+/**
+ * Node's own arguments to run a TypeScript file: tsx as a loader inside one process, so stopping that
+ * process stops the server in it (through npx, the server would outlive the wrapper and keep its port).
+ */
+export const TSX = ['--import', 'tsx'];
+
 /** The first line a child prints: the e2e helpers' processes describe themselves in one JSON line. */
 export function firstLine(child: ChildProcess, what: string): Promise<string> {
   return new Promise((resolve, reject) => {

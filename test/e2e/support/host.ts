@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { TSX, firstLine, stopChild } from './child-process';
 
 export interface RunningHost {
   /** The desk's address, with its per-launch token. */
@@ -21,29 +21,12 @@ export interface RunningHost {
  */
 export async function startHost(extraArgs: string[] = []): Promise<RunningHost> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
-  const args = ['tsx', 'electron/web/cli.ts', '--json', '--scenario', 'off', '--data-dir', dataDir, ...extraArgs];
-  const child = spawn('npx', args, {
+  const args = [...TSX, 'electron/web/cli.ts', '--json', '--scenario', 'off', '--data-dir', dataDir, ...extraArgs];
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const line = await firstLine(child);
-  const info = JSON.parse(line) as Omit<RunningHost, 'stop'>;
-  return {
-    ...info,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-function firstLine(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`browser host exited (${code}) before printing its address`)));
-  });
+  const info = JSON.parse(await firstLine(child, 'browser host')) as Omit<RunningHost, 'stop'>;
+  return { ...info, stop: () => stopChild(child) };
 }
 
 /** The simulator's control API (plain HTTP on loopback). */

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { firstLine, stopChild } from './child-process';
+import { TSX, firstLine, stopChild } from './child-process';
 
 /** A simulated access-control server in its own process: what an operator would configure in Settings. */
 export interface SiteSimulator {
@@ -20,7 +20,7 @@ export interface SiteSimulator {
  * of a stopped one gives "the same server" with a new certificate: each start generates its own.
  */
 export async function startSiteSimulator(port = 0): Promise<SiteSimulator> {
-  const child = spawn('npx', ['tsx', 'test/e2e/support/simulator-cli.ts', '--port', String(port)], {
+  const child = spawn(process.execPath, [...TSX, 'test/e2e/support/simulator-cli.ts', '--port', String(port)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const info = JSON.parse(await firstLine(child, 'simulator')) as Omit<SiteSimulator, 'stop' | 'port'>;
