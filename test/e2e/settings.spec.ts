@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { startHost, type RunningHost } from './support/host';
-import { exportPkcs12, selfSignedClient } from './support/openssl';
+import { encryptKey, expiredClient, exportPkcs12, selfSignedClient } from './support/openssl';
 import { confirmServer, connectConfigured, importCertificate, openSettings, storeApiKey } from './support/settings-screen';
 import { simulatorEvents, startSiteSimulator, type SiteSimulator } from './support/simulator';
 
@@ -88,6 +88,39 @@ test('the same certificate imported as PKCS#12 (made by openssl pkcs12 -export) 
   await expectConnectedTo(page, site.url);
 });
 
+test('an encrypted PEM key needs its passphrase, and an expired certificate is flagged plainly', async ({ page }, testInfo) => {
+  const passphrase = 'desk-key-passphrase';
+  const encrypted = encryptKey(site.clientKeyPem, passphrase);
+  await page.goto(host.url);
+  const screen = await openSettings(page);
+  const section = screen.getByTestId('settings-client-certificate');
+  const files = [
+    { name: 'desk.crt', content: site.clientCertPem },
+    { name: 'desk.key', content: encrypted },
+  ];
+
+  // Every refusal is shown with main's reason; the stored certificate is untouched by a failed import.
+  await importCertificate(screen, 'pem', files);
+  await expect(section.getByRole('alert')).toHaveText('The private key is encrypted: enter its passphrase');
+  await importCertificate(screen, 'pem', files, 'not-the-passphrase');
+  await expect(section.getByRole('alert')).toHaveText('The private key could not be decrypted: the passphrase is wrong');
+  await importCertificate(screen, 'pem', [{ name: 'desk.crt', content: site.clientCertPem }]);
+  await expect(section.getByRole('alert')).toContainText('No private key was found');
+  await expect(screen.getByTestId('client-certificate-sha1')).toHaveAttribute('data-value', site.clientThumbprint);
+
+  await importCertificate(screen, 'pem', files, passphrase);
+  await expect(section.getByRole('alert')).toBeHidden();
+  await expect(screen.getByTestId('client-certificate-sha1')).toHaveAttribute('data-value', site.clientThumbprint);
+  await expect(screen.getByTestId('client-certificate-validity')).toHaveAttribute('data-validity', 'valid');
+
+  const expired = expiredClient('Expired desk');
+  await importCertificate(screen, 'pem', [{ name: 'expired.pem', content: expired.certPem + expired.keyPem }]);
+  await expect(screen.getByTestId('client-certificate')).toContainText('Expired desk');
+  await expect(screen.getByTestId('client-certificate-validity')).toHaveAttribute('data-validity', 'expired');
+  await expect(screen.getByTestId('client-certificate-validity')).toContainText('EXPIRED on');
+  await snap(page, testInfo, 'expired-client-certificate');
+});
+
 test('a client certificate the server does not know gets its 401, and the connection bar says why', async ({ page }, testInfo) => {
   const stranger = selfSignedClient('Unregistered desk');
   await page.goto(host.url);
@@ -165,4 +198,35 @@ test('"Back to the demo site" returns to the embedded site', async ({ page }) =>
   await expect(bar).toHaveAttribute('data-phase', 'connected');
   await expect(bar).toContainText('Demo site');
   await expect(page.getByTestId('first-run-notice')).toBeVisible();
+});
+
+test('without a keychain the screen says so, refuses to store secrets, and offers the less-safe key file explicitly', async ({ page }, testInfo) => {
+  // A D-Bus address that leads nowhere: this desk has no Secret Service.
+  const keyless = await startHost([], { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/gatehouse-no-bus' });
+  try {
+    await page.goto(keyless.url);
+    const screen = await openSettings(page);
+    const vault = screen.getByTestId('settings-vault');
+    await expect(vault.getByTestId('vault-no-keychain')).toContainText('The OS keychain is not available');
+
+    const apiKey = screen.getByTestId('settings-api-key');
+    await apiKey.getByLabel('API key').fill(site.apiKey);
+    await apiKey.getByRole('button', { name: 'Save key' }).click();
+    await expect(apiKey.getByRole('alert')).toContainText('less-safe');
+    await expect(apiKey.getByText('Not set')).toBeVisible();
+
+    // The less-safe choice needs its own, explicit acknowledgement.
+    const useKeyFile = vault.getByRole('button', { name: 'Use the less-safe key file' });
+    await expect(useKeyFile).toBeDisabled();
+    await vault.getByLabel(/I understand/).check();
+    await useKeyFile.click();
+    await expect(vault.getByTestId('vault-less-safe')).toContainText('LESS SAFE');
+    await expect(vault.getByRole('button', { name: 'Move the key back to the OS keychain' })).toBeDisabled();
+    await expect(vault.getByTestId('vault-no-keychain')).toContainText('Not possible now');
+    await snap(page, testInfo, 'less-safe-key-file');
+
+    await storeApiKey(screen, site.apiKey);
+  } finally {
+    await keyless.stop();
+  }
 });

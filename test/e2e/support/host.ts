@@ -17,12 +17,14 @@ export interface RunningHost {
 
 /**
  * Starts the browser host exactly as `npm start` does (same CLI, same built renderer), on ephemeral
- * ports, with the demo site's scenario off so the test alone moves the doors.
+ * ports, with the demo site's scenario off so the test alone moves the doors. `env` adds to the host's
+ * environment (e.g. a D-Bus address that leads nowhere, for a desk without a keychain).
  */
-export async function startHost(extraArgs: string[] = []): Promise<RunningHost> {
+export async function startHost(extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunningHost> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
   const args = [...TSX, 'electron/web/cli.ts', '--json', '--scenario', 'off', '--data-dir', dataDir, ...extraArgs];
   const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const info = JSON.parse(await firstLine(child, 'browser host')) as Omit<RunningHost, 'stop'>;
