@@ -68,7 +68,7 @@ test('a desk on the demo site is configured through the screen alone and shows t
   await snap(page, testInfo, 'configured-site-board');
 });
 
-test('the same certificate imported as PKCS#12 (made by openssl pkcs12 -export) connects too', async ({ page }, testInfo) => {
+test('the same certificate imported as PKCS#12 (made by openssl pkcs12 -export) connects too, with either Authorization form', async ({ page }, testInfo) => {
   const password = 'desk-p12-password';
   const p12 = exportPkcs12(site.clientCertPem, site.clientKeyPem, password);
   await page.goto(host.url);
@@ -84,6 +84,18 @@ test('the same certificate imported as PKCS#12 (made by openssl pkcs12 -export) 
   await expect(screen.getByTestId('client-certificate-sha1')).toHaveAttribute('data-value', site.clientThumbprint);
   await snap(page, testInfo, 'settings-pkcs12');
 
+  await connectConfigured(page);
+  await expectConnectedTo(page, site.url);
+
+  // The other Authorization form (Basic, server 9.0 and later) reaches the same site.
+  const again = await openSettings(page);
+  await again.getByRole('radio', { name: /^Basic/ }).check();
+  await expect(again.getByRole('radio', { name: /^Basic/ })).toBeChecked();
+  await connectConfigured(page);
+  await expectConnectedTo(page, site.url);
+  const back = await openSettings(page);
+  await back.getByRole('radio', { name: /^API key scheme/ }).check();
+  await expect(back.getByRole('radio', { name: /^API key scheme/ })).toBeChecked();
   await connectConfigured(page);
   await expectConnectedTo(page, site.url);
 });
@@ -198,6 +210,19 @@ test('"Back to the demo site" returns to the embedded site', async ({ page }) =>
   await expect(bar).toHaveAttribute('data-phase', 'connected');
   await expect(bar).toContainText('Demo site');
   await expect(page.getByTestId('first-run-notice')).toBeVisible();
+});
+
+test('deleting the API key and the client certificate leaves nothing to connect with', async ({ page }) => {
+  await page.goto(host.url);
+  const screen = await openSettings(page);
+  await screen.getByTestId('settings-api-key').getByRole('button', { name: 'Delete key' }).click();
+  await expect(screen.getByTestId('settings-api-key').getByText('Not set')).toBeVisible();
+  await screen.getByTestId('settings-client-certificate').getByRole('button', { name: 'Delete certificate' }).click();
+  await expect(screen.getByTestId('settings-client-certificate').getByText('Not set')).toBeVisible();
+  await expect(screen.getByTestId('client-certificate')).toBeHidden();
+  await expect(screen.getByRole('button', { name: 'Connect to this server' })).toBeDisabled();
+  // The server pin stays: it is not a secret and the address is still this desk's server.
+  await expect(screen.getByTestId('server-pinned-certificate-sha256')).toHaveAttribute('data-value', site.serverFingerprint256);
 });
 
 test('without a keychain the screen says so, refuses to store secrets, and offers the less-safe key file explicitly', async ({ page }, testInfo) => {
