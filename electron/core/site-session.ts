@@ -24,7 +24,7 @@ export class SiteSession {
   private readonly statuses = new Map<string, ItemStatus>();
 
   constructor(
-    config: DeskConfig,
+    private readonly config: DeskConfig,
     private readonly events: ContractEvents,
   ) {
     this.transport = new Transport({ baseUrl: config.baseUrl, apiKey: config.apiKey, auth: config.auth, tls: config.tls });
@@ -94,7 +94,11 @@ export class SiteSession {
         return;
       } catch (err) {
         if (signal.aborted) return;
-        const error = err instanceof DeskError ? err : new DeskError('network', String(err));
+        let error = err instanceof DeskError ? err : new DeskError('network', String(err));
+        if (error.code === 'certificate' && this.config.explainCertificateRefusal) {
+          error = await this.config.explainCertificateRefusal(error);
+          if (signal.aborted) return;
+        }
         if (this.onFailure(error) === 'stop') return;
         const delay = backoff.next();
         this.tracker.reconnecting(error.message, Date.now() + delay);

@@ -1,5 +1,6 @@
 import type { DeskConfig } from './config';
 import { DEFAULT_AUTH } from './api/auth';
+import { certificateRefusalExplainer } from './certificate-refusal';
 import { loadConnectionCredentials } from './vault/connection-credentials';
 import { readDeskSetting } from './vault/settings/desk-settings';
 import type { SettingsStore } from './vault/settings/settings-store';
@@ -42,6 +43,7 @@ export function settingsSites(settings: SettingsStore, vault: Vault, startDemo: 
           // Pinned server certificate plus the client certificate, as the vault built them for Node TLS.
           tls: { connect: { ...credentials.tls } },
           demo: false,
+          explainCertificateRefusal: certificateRefusalExplainer(credentials.origin, credentials.pin),
         },
         close: async () => undefined,
       };

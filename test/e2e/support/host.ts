@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { TSX, firstLine, stopChild } from './child-process';
 
 export interface RunningHost {
   /** The desk's address, with its per-launch token. */
@@ -17,33 +17,18 @@ export interface RunningHost {
 
 /**
  * Starts the browser host exactly as `npm start` does (same CLI, same built renderer), on ephemeral
- * ports, with the demo site's scenario off so the test alone moves the doors.
+ * ports, with the demo site's scenario off so the test alone moves the doors. `env` adds to the host's
+ * environment (e.g. a D-Bus address that leads nowhere, for a desk without a keychain).
  */
-export async function startHost(extraArgs: string[] = []): Promise<RunningHost> {
+export async function startHost(extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunningHost> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
-  // One Node process (tsx as a loader, not npx → tsx → node), in its own process group, so stop()
-  // leaves nothing running behind it.
-  const args = ['--import', 'tsx', 'electron/web/cli.ts', '--json', '--scenario', 'off', '--data-dir', dataDir, ...extraArgs];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
-  const line = await firstLine(child);
-  const info = JSON.parse(line) as Omit<RunningHost, 'stop'>;
-  return {
-    ...info,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        process.kill(-child.pid!, 'SIGTERM');
-      }),
-  };
-}
-
-function firstLine(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`browser host exited (${code}) before printing its address`)));
+  const args = [...TSX, 'electron/web/cli.ts', '--json', '--scenario', 'off', '--data-dir', dataDir, ...extraArgs];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const info = JSON.parse(await firstLine(child, 'browser host')) as Omit<RunningHost, 'stop'>;
+  return { ...info, stop: () => stopChild(child) };
 }
 
 /** The simulator's control API (plain HTTP on loopback). */
