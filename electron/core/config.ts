@@ -1,4 +1,3 @@
-import type { DeskError } from '../../shared/errors';
 import type { AuthForm } from './api/auth';
 import type { TlsMaterial } from './api/transport';
 
@@ -11,5 +10,5 @@ export interface DeskConfig {
   /** True for the embedded demo site. */
   demo: boolean;
   /** Turns a refused server certificate into the reason to show (e.g. "the certificate changed"). */
-  explainCertificateRefusal?: (error: DeskError) => Promise<DeskError>;
+  explainTlsFailure?: (err: unknown) => Promise<unknown>;
 }

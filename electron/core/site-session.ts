@@ -24,10 +24,11 @@ export class SiteSession {
   private readonly statuses = new Map<string, ItemStatus>();
 
   constructor(
-    private readonly config: DeskConfig,
+    config: DeskConfig,
     private readonly events: ContractEvents,
   ) {
-    this.transport = new Transport({ baseUrl: config.baseUrl, apiKey: config.apiKey, auth: config.auth, tls: config.tls });
+    const { baseUrl, apiKey, auth, tls, explainTlsFailure } = config;
+    this.transport = new Transport({ baseUrl, apiKey, auth, tls, explainTlsFailure });
     this.tracker = new ConnectionTracker(this.transport.origin, config.demo, (s) => this.events.emit('connection', s));
     this.monitor = new Monitor(this.transport, {
       delta: (batch) => {
@@ -94,11 +95,7 @@ export class SiteSession {
         return;
       } catch (err) {
         if (signal.aborted) return;
-        let error = err instanceof DeskError ? err : new DeskError('network', String(err));
-        if (error.code === 'certificate' && this.config.explainCertificateRefusal) {
-          error = await this.config.explainCertificateRefusal(error);
-          if (signal.aborted) return;
-        }
+        const error = err instanceof DeskError ? err : new DeskError('network', String(err));
         if (this.onFailure(error) === 'stop') return;
         const delay = backoff.next();
         this.tracker.reconnecting(error.message, Date.now() + delay);

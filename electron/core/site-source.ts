@@ -1,8 +1,8 @@
 import type { DeskConfig } from './config';
 import { DEFAULT_AUTH } from './api/auth';
-import { certificateRefusalExplainer } from './certificate-refusal';
+import { explainPinnedTlsFailure } from './vault/pinning/pinned-tls-options';
 import { loadConnectionCredentials } from './vault/connection-credentials';
-import { readDeskSetting } from './vault/settings/desk-settings';
+import { readDeskSetting, writeDeskSetting } from './vault/settings/desk-settings';
 import type { SettingsStore } from './vault/settings/settings-store';
 import type { Vault } from './vault/vault';
 
@@ -32,6 +32,8 @@ export function fixedSite(config: DeskConfig): SiteSource {
 export function settingsSites(settings: SettingsStore, vault: Vault, startDemo: () => Promise<OpenedSite>): SiteSource {
   return {
     async open(choice) {
+      // An explicit choice is remembered, so the desk comes back to the same site after a restart.
+      if (choice !== 'auto') writeDeskSetting(settings, 'demoSite', choice === 'demo');
       const configured = readDeskSetting(settings, 'demoSite') === false && !!readDeskSetting(settings, 'serverUrl');
       if (choice === 'demo' || (choice === 'auto' && !configured)) return startDemo();
       const credentials = await loadConnectionCredentials(settings, vault);
@@ -43,7 +45,7 @@ export function settingsSites(settings: SettingsStore, vault: Vault, startDemo: 
           // Pinned server certificate plus the client certificate, as the vault built them for Node TLS.
           tls: { connect: { ...credentials.tls } },
           demo: false,
-          explainCertificateRefusal: certificateRefusalExplainer(credentials.origin, credentials.pin),
+          explainTlsFailure: (err) => explainPinnedTlsFailure(err, credentials.origin, credentials.pin),
         },
         close: async () => undefined,
       };

@@ -31,6 +31,11 @@ export interface TransportOptions {
   getRetry?: RetryPolicy | false;
   /** `http/1.1` keeps long-polls off HTTP/2 even where the server offers it (comparisons, old proxies). */
   watchProtocol?: 'auto' | 'http/1.1';
+  /**
+   * Says why the server's certificate was refused (e.g. it is no longer the pinned one), since TLS's own
+   * code does not tell an operator that. Answers a DeskError to use instead, or anything else to keep ours.
+   */
+  explainTlsFailure?: (err: unknown) => Promise<unknown>;
 }
 
 export interface GetOptions {
@@ -77,6 +82,9 @@ export class Transport {
   private readonly h1WatchConnections: number;
   private readonly getRetry: RetryPolicy | false;
   private readonly watchProtocol: 'auto' | 'http/1.1';
+  private readonly explainTlsFailure: ((err: unknown) => Promise<unknown>) | undefined;
+  /** One explanation at a time: a thousand long-polls refused together need one probe, not a thousand. */
+  private explaining: Promise<unknown> | undefined;
 
   constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -86,6 +94,7 @@ export class Transport {
     this.h1WatchConnections = options.watchConnections ?? DEFAULT_H1_WATCH_CONNECTIONS;
     this.getRetry = options.getRetry ?? GET_RETRY;
     this.watchProtocol = options.watchProtocol ?? 'auto';
+    this.explainTlsFailure = options.explainTlsFailure;
     this.connect = { cert: options.tls.cert, key: options.tls.key, ...options.tls.connect };
     this.commands = new Agent({ connect: this.connect, allowH2: true, connections: 8 });
   }
@@ -202,8 +211,17 @@ export class Transport {
       return { statusCode: res.statusCode, headers: res.headers, body: await res.body.text() };
     } catch (err) {
       if (options.signal?.aborted) throw new DeskError('network', `${what}: cancelled`);
-      throw errorForFailure(err, what);
+      const error = errorForFailure(err, what);
+      if (error.code === 'certificate') throw await this.explainCertificate(err, error);
+      throw error;
     }
+  }
+
+  private async explainCertificate(err: unknown, fallback: DeskError): Promise<DeskError> {
+    if (!this.explainTlsFailure) return fallback;
+    this.explaining ??= this.explainTlsFailure(err).finally(() => (this.explaining = undefined));
+    const explained = await this.explaining.catch(() => undefined);
+    return explained instanceof DeskError ? explained : fallback;
   }
 }
 

@@ -106,7 +106,9 @@ export class Watcher {
       if (hold.aborted) return { kind: 'yielded' };
       const error = errorForFailure(err, what);
       this.events.failed(error);
-      if (error.code === 'unauthorised') return { kind: 'stop' };
+      // Neither is retried behind the operator's back: a bad key trips the server's flood alarm, and a
+      // changed server certificate needs the operator to look at it.
+      if (error.code === 'unauthorised' || error.code === 'certificate') return { kind: 'stop' };
       return { kind: 'retry', delayMs: this.backoff.next() };
     }
   }
