@@ -99,7 +99,7 @@ function printTable(results: { doors: number; longPoll: ClientFigures; scheduleP
         String(r.doors),
         f.client === 'long-poll' ? `long-poll (${f.protocol})` : 'schedule-poll (5 s)',
         String(f.changes),
-        `${f.seen}${f.unseen ? ` (+${f.unseen} unseen)` : ''}`,
+        `${f.seen}${f.superseded ? ` +${f.superseded} overtaken` : ''}${f.unseen ? ` +${f.unseen} unseen` : ''}`,
         fmt(f.latencyP50Ms),
         fmt(f.latencyP99Ms),
         String(f.requestsPerMinute),
