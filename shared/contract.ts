@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { BoardItem, BoardSnapshot, ConnectionState, ItemStatus } from './domain';
+import {
+  ApiKeyInput,
+  ClientCertificateImport,
+  CredentialOverview,
+  ServerAddressInput,
+  ServerCertificateConfirmation,
+  ServerCertificateOffer,
+} from './settings/calls';
+import { CertificateSummary } from './settings/certificate-summary';
+import { ClientCredentialInfo, VaultMode } from './settings/credential-info';
 
 /**
  * The one contract between main and the renderer. Calls go renderer → main and are validated in main
@@ -28,9 +38,29 @@ export const CommandOutcome = z.object({
 });
 export type CommandOutcome = z.infer<typeof CommandOutcome>;
 
+const none = z.object({}).strict();
+
 export const calls = {
-  'board.get': { params: z.object({}).strict(), result: BoardSnapshot },
+  'board.get': { params: none, result: BoardSnapshot },
   'item.command': { params: CommandRequest, result: CommandOutcome },
+  /** Connect to the configured site, the demo site, or whichever Settings chose (`auto`). */
+  'site.connect': { params: z.object({ site: z.enum(['auto', 'configured', 'demo']) }).strict(), result: ConnectionState },
+
+  // Settings / first run. The API key and private key go in; only descriptions and fingerprints come out.
+  'settings.overview': { params: none, result: CredentialOverview },
+  'settings.setApiKey': { params: ApiKeyInput, result: CredentialOverview },
+  'settings.deleteApiKey': { params: none, result: CredentialOverview },
+  'settings.importCertificate': { params: ClientCertificateImport, result: ClientCredentialInfo },
+  'settings.deleteCertificate': { params: none, result: CredentialOverview },
+  'settings.setAuthForm': { params: z.object({ authForm: z.enum(['api-key-scheme', 'basic']) }).strict(), result: CredentialOverview },
+  'settings.chooseVaultMode': {
+    params: z.object({ mode: VaultMode, acknowledgeLessSafe: z.boolean().default(false) }).strict(),
+    result: CredentialOverview,
+  },
+  /** First contact: the server certificate's fingerprint, fetched by a handshake that sends nothing. */
+  'settings.probeServer': { params: ServerAddressInput, result: ServerCertificateOffer },
+  /** Pins the certificate the operator confirmed; refused if the server now shows another one. */
+  'settings.confirmServer': { params: ServerCertificateConfirmation, result: CertificateSummary },
 } as const;
 
 export const events = {

@@ -17,6 +17,8 @@ export const ErrorCode = z.enum([
   'invalid-response', // the server answered with something that does not fit the spec
   'invalid-call', // the renderer sent a call that does not fit the contract
   'offline', // refused because the desk is offline (overrides are never queued)
+  'keychain', // the OS keychain is missing, locked or refused the key; or the less-safe mode was not chosen
+  'credentials', // a certificate, key, PKCS#12 file or stored secret could not be used
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

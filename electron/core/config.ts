@@ -1,3 +1,4 @@
+import type { DeskError } from '../../shared/errors';
 import type { AuthForm } from './api/auth';
 import type { TlsMaterial } from './api/transport';
 
@@ -9,4 +10,6 @@ export interface DeskConfig {
   tls: TlsMaterial;
   /** True for the embedded demo site. */
   demo: boolean;
+  /** Turns a refused server certificate into the reason to show (e.g. "the certificate changed"). */
+  explainCertificateRefusal?: (error: DeskError) => Promise<DeskError>;
 }

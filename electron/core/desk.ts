@@ -1,55 +1,39 @@
 import type { CallName, CallResult, DeskService, EventName, EventPayload, calls } from '../../shared/contract';
-import type { ItemStatus } from '../../shared/domain';
 import { DeskError } from '../../shared/errors';
 import type { z } from 'zod';
-import { Backoff, sleep } from './api/backoff';
-import { sendCommand } from './api/commands';
-import { discover } from './api/discovery';
-import { ITEM_TYPES } from './api/item-types';
-import { Transport } from './api/transport';
-import { loadCatalogue, type CatalogueEntry } from './catalogue';
-import type { DeskConfig } from './config';
-import { ConnectionTracker } from './connection';
 import { ContractEvents } from './events';
-import { Monitor } from './monitor/monitor';
+import { SiteSession } from './site-session';
+import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
+import type { CredentialSettings } from './vault/credential-settings';
 
 type Params<K extends CallName> = z.infer<(typeof calls)[K]['params']>;
 
+export interface DeskOptions {
+  sites: SiteSource;
+  /** The settings screen's operations; absent where a desk is built without a vault (tools, tests). */
+  credentials?: CredentialSettings;
+}
+
 /**
- * The composition root: builds the services for one server and implements the desk contract.
- * Both shells (Electron and the browser host) hold exactly one of these and only forward to it.
+ * The composition root: implements the desk contract over one site session at a time and the
+ * settings screen's operations. Both shells (Electron and the browser host) hold exactly one of these
+ * and only forward to it.
  */
 export class Desk implements DeskService {
   private readonly events = new ContractEvents();
-  private readonly transport: Transport;
-  private readonly connection: ConnectionTracker;
-  private readonly monitor: Monitor;
-  private readonly stopping = new AbortController();
-  private catalogue = new Map<string, CatalogueEntry>();
-  private readonly statuses = new Map<string, ItemStatus>();
+  private site: { opened: OpenedSite; session: SiteSession } | undefined;
+  private switching: Promise<void> = Promise.resolve();
 
-  constructor(config: DeskConfig) {
-    this.transport = new Transport({ baseUrl: config.baseUrl, apiKey: config.apiKey, auth: config.auth, tls: config.tls });
-    this.connection = new ConnectionTracker(this.transport.origin, config.demo, (s) => this.events.emit('connection', s));
-    this.monitor = new Monitor(this.transport, {
-      delta: (batch) => {
-        for (const s of batch) this.statuses.set(s.href, s);
-        this.events.emit('status.delta', batch);
-      },
-      answered: () => this.connection.connected(),
-      failed: (error) => this.onFailure(error),
-    });
-  }
+  constructor(private readonly options: DeskOptions) {}
 
-  /** Connects in the background; progress is reported through `connection` events. */
-  start(): void {
-    void this.connectLoop();
+  /** Connects to the site Settings chose (the demo site until configured); progress arrives as events. */
+  start(): Promise<void> {
+    return this.switchTo('auto');
   }
 
   async stop(): Promise<void> {
-    this.stopping.abort();
-    await this.monitor.stop();
-    await this.transport.close();
+    await this.switching;
+    await this.closeSite();
   }
 
   on<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): () => void {
@@ -57,76 +41,93 @@ export class Desk implements DeskService {
   }
 
   async handle<K extends CallName>(name: K, params: Params<K>): Promise<CallResult<K>> {
+    return (await this.route(name, params)) as CallResult<K>;
+  }
+
+  private async route(name: CallName, params: Params<CallName>): Promise<unknown> {
     switch (name) {
       case 'board.get':
-        return this.snapshot() as CallResult<K>;
+        return this.session().snapshot();
       case 'item.command':
-        return (await this.command(params as Params<'item.command'>)) as CallResult<K>;
+        return this.session().command(params as Params<'item.command'>);
+      case 'site.connect':
+        await this.switchTo((params as Params<'site.connect'>).site);
+        return this.session().connection;
+      default:
+        return this.settings(name, params);
+    }
+  }
+
+  /** The settings screen's calls; each answers with what the screen shows, never a secret. */
+  private async settings(name: CallName, params: Params<CallName>): Promise<unknown> {
+    const credentials = this.options.credentials;
+    if (!credentials) throw new DeskError('invalid-call', 'This desk has no settings: it was started for a fixed site');
+    switch (name) {
+      case 'settings.overview':
+        return credentials.overview();
+      case 'settings.setApiKey':
+        await credentials.setApiKey((params as Params<'settings.setApiKey'>).apiKey);
+        return credentials.overview();
+      case 'settings.deleteApiKey':
+        await credentials.deleteApiKey();
+        return credentials.overview();
+      case 'settings.importCertificate':
+        return credentials.importClientCertificate(params as Params<'settings.importCertificate'>);
+      case 'settings.deleteCertificate':
+        await credentials.deleteClientCertificate();
+        return credentials.overview();
+      case 'settings.setAuthForm':
+        credentials.setAuthForm((params as Params<'settings.setAuthForm'>).authForm);
+        return credentials.overview();
+      case 'settings.chooseVaultMode': {
+        const { mode, acknowledgeLessSafe } = params as Params<'settings.chooseVaultMode'>;
+        await credentials.chooseVaultMode(mode, acknowledgeLessSafe);
+        return credentials.overview();
+      }
+      case 'settings.probeServer':
+        return credentials.probeServer((params as Params<'settings.probeServer'>).serverUrl);
+      case 'settings.confirmServer': {
+        const { serverUrl, sha256Fingerprint } = params as Params<'settings.confirmServer'>;
+        return (await credentials.confirmServerCertificate(serverUrl, sha256Fingerprint)).summary;
+      }
       default:
         throw new DeskError('invalid-call', `Unknown call: ${String(name)}`);
     }
   }
 
-  private snapshot(): CallResult<'board.get'> {
-    return {
-      connection: this.connection.current,
-      items: [...this.catalogue.values()].map((e) => e.board),
-      statuses: [...this.statuses.values()],
-    };
+  private session(): SiteSession {
+    if (!this.site) throw new DeskError('offline', 'The desk is not connected to any site yet');
+    return this.site.session;
   }
 
-  private async command(params: Params<'item.command'>): Promise<CallResult<'item.command'>> {
-    const entry = this.catalogue.get(params.href);
-    if (!entry) throw new DeskError('invalid-call', 'That item is not one the server gave this desk');
-    // Overrides are never queued: a door opening ten minutes late is dangerous.
-    if (this.connection.phase !== 'connected') {
-      throw new DeskError('offline', 'Not connected to the server: the command was not sent. Try again once connected.');
-    }
-    await sendCommand(this.transport, entry.fields, params);
-    return { accepted: true };
-  }
-
-  private async connectLoop(): Promise<void> {
-    const backoff = new Backoff(1_000, 30_000);
-    const signal = this.stopping.signal;
-    while (!signal.aborted) {
+  /** One switch at a time: a second request waits for the first, so two sessions never overlap. */
+  private switchTo(choice: SiteChoice): Promise<void> {
+    const run = this.switching.then(async () => {
+      await this.closeSite();
+      this.events.emit('board.items', []);
+      let opened: OpenedSite;
       try {
-        const discovery = await discover(this.transport);
-        const { entries, statuses } = await loadCatalogue(this.transport, discovery);
-        if (signal.aborted) return;
-        this.catalogue = entries;
-        for (const s of statuses) this.statuses.set(s.href, s);
-        this.connection.connected(discovery);
-        this.events.emit('board.items', [...entries.values()].map((e) => e.board));
-        this.events.emit('status.delta', statuses);
-        this.monitor.watch(
-          [...entries.values()].flatMap((e) =>
-            e.fields.updates
-              ? [{ href: e.board.href, name: e.board.name, updatesHref: e.fields.updates.href, fields: ITEM_TYPES[e.board.kind].updateFields }]
-              : [],
-          ),
-        );
-        return;
+        opened = await this.options.sites.open(choice);
       } catch (err) {
-        if (signal.aborted) return;
-        const error = err instanceof DeskError ? err : new DeskError('network', String(err));
-        if (this.onFailure(error) === 'stop') return;
-        const delay = backoff.next();
-        this.connection.reconnecting(error.message, Date.now() + delay);
-        await sleep(delay, signal);
+        // Say why on the connection bar (e.g. "No API key is stored: enter it in Settings").
+        const reason = err instanceof DeskError ? err.message : 'The site could not be opened';
+        this.events.emit('connection', { phase: 'offline', since: Date.now(), origin: '', demo: false, features: [], reason });
+        throw err;
       }
-    }
+      const session = new SiteSession(opened.config, this.events);
+      this.site = { opened, session };
+      session.start();
+    });
+    // A failed switch must not block the next one.
+    this.switching = run.catch(() => undefined);
+    return run;
   }
 
-  /** Unauthorised and certificate failures are never retried automatically (the server's flood rule). */
-  private onFailure(error: DeskError): 'stop' | 'retry' {
-    if (error.code === 'unauthorised' || error.code === 'certificate') {
-      this.connection.offline(error.message);
-      return 'stop';
-    }
-    if (error.code === 'network' || error.code === 'timeout' || error.code === 'server-error') {
-      this.connection.reconnecting(error.message);
-    }
-    return 'retry';
+  private async closeSite(): Promise<void> {
+    const site = this.site;
+    this.site = undefined;
+    if (!site) return;
+    await site.session.stop();
+    await site.opened.close();
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -62,7 +62,9 @@ async function main(): Promise<void> {
       `  Control API:         ${sim.controlUrl}`,
     ].join('\n'),
   );
+  // The key file is only for this run: it goes when the simulator stops.
   const stop = () => {
+    rmSync(dir, { recursive: true, force: true });
     void sim.stop().then(() => process.exit(0));
   };
   process.once('SIGINT', stop);

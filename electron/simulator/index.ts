@@ -52,6 +52,8 @@ export interface RunningSimulator {
   serverCertPem: string;
   /** SHA-256 of the server certificate DER, uppercase hex with colons. */
   serverFingerprint256: string;
+  /** The server version being simulated, as `/api` reports it. */
+  version: string;
   /** Keys of every REST client item by id (sites may define several for privilege tests). */
   apiKeys: Record<string, string>;
   control: SimulatorControl;
@@ -74,7 +76,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const serverCert = generateServerCertificate('Gatehouse simulator');
   const clientCert = generateClientCertificate('Gatehouse desk');
   const clients = buildRestClients(site, clientCert.thumbprint);
-  const flood = new FailureFlood(events, () => clock.now());
+  const rootDivision = site.divisions.find((d) => !d.parent)!.id;
+  const flood = new FailureFlood(events, () => clock.now(), site.server.division ?? rootDivision);
   const cards = new CardStore(site);
 
   let links = new Links('https://127.0.0.1');
@@ -112,6 +115,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     url,
     controlUrl: `http://127.0.0.1:${controlListener.port}`,
     apiKey: clients[0]!.apiKey,
+    version: version.label,
     apiKeys: Object.fromEntries(clients.map((c) => [c.id, c.apiKey])),
     authScheme: AUTH_SCHEME,
     clientCertPem: clientCert.certPem,

@@ -1,4 +1,10 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
+import { connectDesk } from './lib/desk';
+import { problems } from './lib/stores/problems.svelte';
+import { syncStores } from './lib/stores/sync';
+import './theme.css';
 
-mount(App, { target: document.getElementById('app')! });
+const desk = connectDesk(problems.report);
+syncStores(desk, problems.report);
+mount(App, { target: document.getElementById('app')!, props: { desk } });

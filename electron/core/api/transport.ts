@@ -10,8 +10,9 @@ import { GET_RETRY, withRetry, type RetryPolicy } from './retry';
 
 /** TLS material for mutual TLS; `connect` extras (such as a pinned server check) come from the vault. */
 export interface TlsMaterial {
-  cert: string;
-  key: string;
+  /** The client certificate and key (PEM). A site may run without one (spec, Authentication 5). */
+  cert?: string;
+  key?: string;
   /** Extra Node TLS connect options, e.g. `ca` and `checkServerIdentity` pinning the server's certificate. */
   connect?: Record<string, unknown>;
 }

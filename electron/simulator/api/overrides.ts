@@ -16,6 +16,8 @@ export async function serveOverride(
   command: CommandSpec,
   world: World,
   operator: Operator,
+  /** Division of a cardholder by id (site cardholders and those created through the interface). */
+  cardholderDivision: (id: string) => string | undefined,
 ): Promise<void> {
   if (!world.hasLicence('RESTOverrides')) return exchange.error(403, 'The site is not licensed for RESTOverrides');
   if (!operator.can(command.privileges, item.def.division)) {
@@ -39,7 +41,7 @@ export async function serveOverride(
   const refusal = command.refuse?.(item, input);
   if (refusal) return exchange.error(400, refusal);
 
-  const requestedBy = readRequestedBy(exchange, world, operator);
+  const requestedBy = readRequestedBy(exchange, world, operator, cardholderDivision);
   if (requestedBy && 'refusal' in requestedBy) return exchange.error(requestedBy.status, requestedBy.refusal);
 
   command.run(item, input);
@@ -50,6 +52,7 @@ export async function serveOverride(
     itemId: item.id,
     command: command.keys[0]!,
     operator: operator.cardholderId,
+    division: item.def.division,
     ...(requestedBy ? { requestedBy: requestedBy.cardholder } : {}),
     ...(endTime ? { endTime } : {}),
   });
@@ -81,12 +84,13 @@ function readRequestedBy(
   exchange: Exchange,
   world: World,
   operator: Operator,
+  cardholderDivision: (id: string) => string | undefined,
 ): { cardholder: string } | { refusal: string; status: number } | undefined {
   const id = exchange.url.searchParams.get('requested_by');
   if (id === null || world.version.before('8.70')) return undefined;
-  const cardholder = world.site.cardholders.find((c) => c.id === id);
-  if (!cardholder) return { status: 400, refusal: `requested_by names no cardholder (${id.slice(0, 40)})` };
-  if (!operator.can(['Delegate API Activity'], cardholder.division)) {
+  const division = cardholderDivision(id);
+  if (!division) return { status: 400, refusal: `requested_by names no cardholder (${id.slice(0, 40)})` };
+  if (!operator.can(['Delegate API Activity'], division)) {
     return { status: 403, refusal: "The operator lacks the 'Delegate API Activity' privilege in the cardholder's division" };
   }
   return { cardholder: id };

@@ -6,7 +6,7 @@ import type { Exchange } from '../http/exchange';
 import type { Collection } from '../model/live-item';
 import type { World } from '../model/world';
 import type { CardStore } from '../cardholders/card-store';
-import { canView, getLicenceRefusal } from './access-rules';
+import { canView, getLicenceRefusal, VIEW_PRIVILEGES } from './access-rules';
 import { serveCardTypes } from './card-types';
 import { serveCardholderLocationZones } from './cardholder-location';
 import { serveCardholders } from './cardholders';
@@ -44,8 +44,8 @@ export async function handleRest(exchange: Exchange, ctx: RestApiContext): Promi
     return exchange.error(401, 'Authentication failed');
   }
   const operator = auth.operator;
-  const segments = exchange.url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
-  if (segments[0] !== 'api') return exchange.error(404, 'Not found');
+  const segments = pathSegments(exchange.url.pathname);
+  if (!segments || segments[0] !== 'api') return exchange.error(404, 'Not found');
   if (segments.length === 1) {
     if (exchange.method !== 'GET') return exchange.error(405, 'Method not allowed');
     return exchange.json(200, discovery(ctx.world, ctx.links));
@@ -75,6 +75,15 @@ export async function handleRest(exchange: Exchange, ctx: RestApiContext): Promi
   return handleLiveCollection(exchange, ctx, operator, collection, rest);
 }
 
+/** Decoded path segments, or undefined when the path is not validly percent-encoded. */
+function pathSegments(pathname: string): string[] | undefined {
+  try {
+    return pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+}
+
 async function handleLiveCollection(
   exchange: Exchange,
   ctx: RestApiContext,
@@ -99,8 +108,13 @@ async function handleLiveCollection(
   }
 
   const item = items.get(rest[0]!);
-  // Not an item of this kind, or not one the operator may view: the same 404.
-  if (!item || !canView(operator, collection, item.def.division)) return exchange.error(404, 'Not found');
+  if (!item) return exchange.error(404, 'Not found');
+  if (!canView(operator, collection, item.def.division)) {
+    // No viewing privilege for this kind of item anywhere: 403; only not in this item's division: 404.
+    return operator.canAnywhere(VIEW_PRIVILEGES[collection])
+      ? exchange.error(404, 'Not found')
+      : exchange.error(403, `The operator lacks the privilege to view ${collection.replace(/_/g, ' ')}`);
+  }
 
   if (rest.length === 1) {
     if (!isGet) return exchange.error(405, 'Method not allowed');
@@ -114,7 +128,7 @@ async function handleLiveCollection(
   if (rest.length === 2 && exchange.method === 'POST') {
     const command = findCommand(item, world, operator, rest[1]!);
     if (!command) return exchange.error(404, 'Not found');
-    return serveOverride(exchange, item, command, world, operator);
+    return serveOverride(exchange, item, command, world, operator, (id) => ctx.cards.cardholders.get(id)?.division);
   }
   return exchange.error(404, 'Not found');
 }

@@ -9,7 +9,7 @@ import type { Links } from './links';
 import { textMatcher } from './name-match';
 
 export interface SearchOptions {
-  /** Day categories take no division parameters. */
+  /** Day categories take no division (or description) parameters: only sort, top, name, fields. */
   divisionFilters: boolean;
   /** The caller has already narrowed the items by a call-specific privilege. */
   skipViewCheck?: boolean;
@@ -44,7 +44,7 @@ export function searchPage<T extends { def: ItemDefinition }>(
 
   const name = textMatcher(q.get('name'), false);
   if (name) filters.push((item) => name(item.def.name));
-  if (version.atLeast('8.60')) {
+  if (version.atLeast('8.60') && options.divisionFilters) {
     const description = textMatcher(q.get('description'), true);
     if (description) filters.push((item) => description(item.def.description));
   }

@@ -3,7 +3,7 @@ import { thumbprintOf } from '../certificates';
 import type { Exchange } from '../http/exchange';
 import type { World } from '../model/world';
 import { readAuthorization } from './authorization-header';
-import { Operator } from './operator';
+import type { Operator } from './operator';
 import type { RestClientItem } from './rest-clients';
 
 export type AuthOutcome = { operator: Operator; client: RestClientItem } | { refusal: string };
@@ -28,7 +28,7 @@ export function authenticate(exchange: Exchange, world: World, clients: readonly
       return { refusal: `Source address ${address} is not allowed for REST client ${client.name}` };
     }
   }
-  return { client, operator: new Operator(client.id, client.cardholder, world) };
+  return { client, operator: world.operatorFor(client.id, client.cardholder) };
 }
 
 /**

@@ -19,6 +19,8 @@ export class FailureFlood {
   constructor(
     private readonly events: EventLog,
     private readonly now: () => number,
+    /** The server item's division: authentication events come from the server. */
+    private readonly division?: string,
   ) {}
 
   record(reason: string, source: string): void {
@@ -42,7 +44,7 @@ export class FailureFlood {
       this.maybeAlarm(t);
       return;
     }
-    this.events.add({ type: 'auth-failure', reason, source });
+    this.events.add({ type: 'auth-failure', reason, source, division: this.division });
   }
 
   private maybeAlarm(t: number): void {
@@ -52,6 +54,7 @@ export class FailureFlood {
       type: 'auth-flood-alarm',
       message: 'A large volume of requests has been denied',
       count: this.floodCount,
+      division: this.division,
     });
   }
 }

@@ -14,7 +14,7 @@ export class Operator {
     readonly cardholderId: string,
     world: World,
   ) {
-    const groups = world.site.operatorGroups.filter((g) => g.members.includes(cardholderId));
+    const groups = world.operatorGroups.filter((g) => g.members.includes(cardholderId));
     this.groups = groups.map((g) => g.id);
     for (const group of groups) {
       for (const privilege of group.privileges) {

@@ -26,6 +26,8 @@ export async function listenControl(control: SimulatorControl, port: number): Pr
     ['POST', /^\/connections\/drop$/, () => control.dropConnections()],
     ['POST', /^\/restart$/, () => control.restart()],
     ['PUT', /^\/licences$/, (_m, body) => control.setLicences(body)],
+    ['PATCH', /^\/operator-groups\/([^/]+)$/, (m, body) => control.setOperatorGroup(decodeURIComponent(m[1]!), body)],
+    ['POST', /^\/rest-clients\/([^/]+)\/refresh$/, (m) => control.refreshRestClient(decodeURIComponent(m[1]!))],
   ];
 
   const server: Server = createServer((req, res) => {

@@ -18,11 +18,18 @@ export const DoorPatch = z
   .object({ open: z.boolean(), locked: z.boolean(), forced: z.boolean(), openTooLong: z.boolean(), tamper: z.boolean(), ...Faults })
   .partial()
   .strict();
-const AccessZonePatch = z.object({ zoneCount: z.number().int(), ...Faults }).partial().strict();
-const AlarmZonePatch = z.object({ delay: z.enum(['entryDelay', 'exitDelay', 'none']), ...Faults }).partial().strict();
+const AccessZonePatch = z
+  .object({ zoneCount: z.number().int(), scheduledMode: z.enum(['secure', 'dualAuth', 'codeOrCard', 'free']), ...Faults })
+  .partial()
+  .strict();
+const AlarmZonePatch = z
+  .object({ delay: z.enum(['entryDelay', 'exitDelay', 'none']), scheduledState: z.enum(['armed', 'disarmed', 'user1', 'user2']), ...Faults })
+  .partial()
+  .strict();
 const FenceZonePatch = z
   .object({
     voltage: z.number().int(),
+    scheduledPower: z.enum(['on', 'off']),
     deterrentUnknown: z.boolean(), hVPlusMode: z.boolean(), serviceMode: z.boolean(), alert: z.boolean(),
     warning: z.boolean(), preArm: z.boolean(), lockedOut: z.boolean(), parentAlert: z.boolean(),
     ...Faults,
@@ -54,17 +61,20 @@ export function applyItemPatch(item: LiveItem, patch: unknown, parse: <T>(schema
     const p = parse(AccessZonePatch, patch);
     faults(p);
     if (p.zoneCount !== undefined) item.setZoneCount(p.zoneCount);
+    if (p.scheduledMode !== undefined) item.scheduleChange(p.scheduledMode);
     return undefined;
   }
   if (item instanceof LiveAlarmZone) {
     const p = parse(AlarmZonePatch, patch);
     faults(p);
     if (p.delay !== undefined) item.setDelay(p.delay === 'none' ? undefined : p.delay);
+    if (p.scheduledState !== undefined) item.scheduleChange(p.scheduledState);
     return undefined;
   }
   if (item instanceof LiveFenceZone) {
-    const { voltage, ...rest } = parse(FenceZonePatch, patch);
+    const { voltage, scheduledPower, ...rest } = parse(FenceZonePatch, patch);
     faults(rest);
+    if (scheduledPower !== undefined) item.scheduleChange(scheduledPower);
     const { deviceNotResponding: _d, encryptionKeysTampered: _e, remoteServerOffline: _r, ...conditions } = rest;
     item.setConditions(conditions, voltage);
     return undefined;

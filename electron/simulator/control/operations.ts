@@ -8,6 +8,11 @@ import { applyItemPatch } from './item-patches';
 
 export { DoorPatch } from './item-patches';
 
+const OperatorGroupPatch = z
+  .object({ privileges: z.array(z.string()), divisions: z.array(z.string()), members: z.array(z.string()) })
+  .partial()
+  .strict();
+
 /** A control operation refused because its input was wrong; the control API answers 400 or 404. */
 export class ControlError extends Error {
   constructor(
@@ -46,6 +51,10 @@ export interface SimulatorControl {
   restart(): Promise<void>;
   /** Replaces the site's licences. */
   setLicences(licences: unknown): void;
+  /** Changes an operator group's privileges, divisions or members (seen after a refresh). */
+  setOperatorGroup(id: string, patch: unknown): void;
+  /** Refreshes a REST client item's privileges, so operator group changes take effect for it. */
+  refreshRestClient(id: string): void;
   /** The server's event log after sequence number `since`. */
   events(since?: number): LoggedEvent[];
   /** Moves simulated time forward (timed overrides, relocks, flood windows). */
@@ -96,6 +105,20 @@ export class ControlOperations implements SimulatorControl {
 
   setLicences(licences: unknown): void {
     this.world.licences = new Set(parse(z.array(Licence), licences, 'licences'));
+  }
+
+  setOperatorGroup(id: string, patch: unknown): void {
+    const group = this.world.operatorGroups.find((g) => g.id === id);
+    if (!group) throw new ControlError(404, `No operator group with id ${id}`);
+    const p = parse(OperatorGroupPatch, patch, `operator group ${id}`);
+    const unknown = (p.divisions ?? []).filter((d) => !this.world.divisions.has(d));
+    if (unknown.length > 0) throw new ControlError(400, `operator group ${id}: unknown divisions ${unknown.join(', ')}`);
+    Object.assign(group, p);
+  }
+
+  refreshRestClient(id: string): void {
+    if (!this.world.site.restClients.some((c) => c.id === id)) throw new ControlError(404, `No REST client with id ${id}`);
+    this.world.refreshPrivileges(id);
   }
 
   events(since = 0): LoggedEvent[] {

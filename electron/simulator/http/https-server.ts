@@ -25,6 +25,8 @@ export async function listenHttps(
     allowHTTP1: true,
     requestCert: true,
     rejectUnauthorized: false,
+    // Thousands of held long-polls can share one HTTP/2 session; the default 10 MB budget is too small.
+    maxSessionMemory: 256,
   });
   const sockets = new Set<Socket>();
   const sessions = new Set<Http2Session>();
@@ -61,10 +63,17 @@ export async function listenHttps(
     server,
     port,
     dropConnections,
+    // Graceful first, so answers already written (held long-polls just released) reach their
+    // clients; whatever is still open shortly after is cut.
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        dropConnections();
+        for (const session of sessions) session.close();
+        const cut = setTimeout(dropConnections, 250);
+        cut.unref();
+        setImmediate(() => {
+          for (const socket of sockets) if (!(socket as Socket & { _httpMessage?: unknown })._httpMessage) socket.destroy();
+        });
       }),
   };
 }

@@ -17,6 +17,8 @@ interface ModeOverride {
  */
 export class LiveAccessZone extends LiveItem<AccessZoneDefinition> {
   private override: ModeOverride | undefined;
+  /** The mode the zone's schedule currently calls for; undefined for a zone without a schedule. */
+  private scheduled: AccessZoneMode | undefined;
   /** Mode of a zone without a schedule: untimed overrides set it for good. */
   private fixedMode: AccessZoneMode;
   private lockedDown = false;
@@ -27,15 +29,27 @@ export class LiveAccessZone extends LiveItem<AccessZoneDefinition> {
   constructor(def: AccessZoneDefinition, world: World) {
     super('access_zones', def, world);
     this.fixedMode = def.mode ?? def.schedule ?? 'secure';
+    this.scheduled = def.schedule;
     this.count = def.zoneCount;
   }
 
   get hasSchedule(): boolean {
-    return this.def.schedule !== undefined;
+    return this.scheduled !== undefined;
   }
 
   get mode(): AccessZoneMode {
-    return this.override?.mode ?? (this.hasSchedule ? this.def.schedule! : this.fixedMode);
+    return this.override?.mode ?? this.scheduled ?? this.fixedMode;
+  }
+
+  /**
+   * The schedule moves to its next entry: an untimed override ends here ("until the next scheduled
+   * change"); a timed one runs to its end time; a lockdown stays until cancelled.
+   */
+  scheduleChange(mode: AccessZoneMode): void {
+    this.scheduled = mode;
+    if (this.override && this.override.endTimer === undefined) this.override = undefined;
+    this.changed();
+    this.world.accessZoneModeChanged(this.id);
   }
 
   get usePin(): boolean {

@@ -12,26 +12,36 @@ export type AlarmZoneState = 'armed' | 'disarmed' | 'user1' | 'user2';
 export class LiveAlarmZone extends LiveItem<AlarmZoneDefinition> {
   private override: { state: AlarmZoneState; endTimer?: number } | undefined;
   private fixedState: AlarmZoneState;
+  private scheduled: AlarmZoneState | undefined;
   delay: 'entryDelay' | 'exitDelay' | undefined;
 
   constructor(def: AlarmZoneDefinition, world: World) {
     super('alarm_zones', def, world);
     this.fixedState = def.state ?? def.schedule ?? 'disarmed';
+    this.scheduled = def.schedule;
   }
 
   get hasSchedule(): boolean {
-    return this.def.schedule !== undefined;
+    return this.scheduled !== undefined;
   }
 
   get state(): AlarmZoneState {
-    return this.override?.state ?? (this.hasSchedule ? this.def.schedule! : this.fixedState);
+    return this.override?.state ?? this.scheduled ?? this.fixedState;
+  }
+
+  /** The schedule moves on: an untimed override ends, a timed one runs to its end time. */
+  scheduleChange(state: AlarmZoneState): void {
+    this.scheduled = state;
+    if (this.override && this.override.endTimer === undefined) this.override = undefined;
+    this.changed();
   }
 
   protected normalFlags(): string[] {
     const flags: string[] = [this.state];
     if (this.delay) flags.push(this.delay);
+    // Online with an attached fence zone: exactly one of lowFeel, highVoltage (the fence's mode).
     const fence = this.def.fenceZone ? this.world.fenceZone(this.def.fenceZone) : undefined;
-    if (fence && fence.abnormalFlags() === undefined) flags.push(fence.level);
+    if (fence) flags.push(fence.level);
     return flags;
   }
 

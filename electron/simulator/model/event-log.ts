@@ -3,11 +3,15 @@
  * makes observable is recorded: overrides with their attribution, authentication failures and the
  * flood alarm. `seq` grows by one per event so a reader can ask for everything since the last one.
  */
-export type SimEvent =
+export type SimEvent = (
   | { type: 'override'; collection: string; itemId: string; command: string; operator: string; requestedBy?: string; endTime?: string }
   | { type: 'auth-failure'; reason: string; source: string }
   | { type: 'auth-flood-alarm'; message: string; count: number }
-  | { type: 'cardholder'; action: string; cardholderId: string; operator: string };
+  | { type: 'cardholder'; action: string; cardholderId: string; operator: string }
+) & {
+  /** Every event has a division: its source item's (the server's, the root, for authentication). */
+  division?: string;
+};
 
 export type LoggedEvent = SimEvent & { seq: number; time: string };
 

@@ -24,6 +24,7 @@ export interface FenceConditions {
  */
 export class LiveFenceZone extends LiveItem<FenceZoneDefinition> {
   private override: { power?: FencePower; level?: FenceLevel } | undefined;
+  private scheduled: FencePower | undefined;
   private isShunted = false;
   private pulsedSinceOn: boolean;
   private pulseTimer: number | undefined;
@@ -36,11 +37,12 @@ export class LiveFenceZone extends LiveItem<FenceZoneDefinition> {
   constructor(def: FenceZoneDefinition, world: World) {
     super('fence_zones', def, world);
     this.voltage = def.voltage;
+    this.scheduled = def.schedule;
     this.pulsedSinceOn = this.power === 'on';
   }
 
   get power(): FencePower {
-    return this.override?.power ?? this.def.schedule ?? this.def.power;
+    return this.override?.power ?? this.scheduled ?? this.def.power;
   }
 
   get level(): FenceLevel {
@@ -92,6 +94,15 @@ export class LiveFenceZone extends LiveItem<FenceZoneDefinition> {
 
   cancel(): void {
     const wasOn = this.power === 'on';
+    this.override = undefined;
+    if (this.power === 'on' && !wasOn) this.awaitPulse();
+    this.afterChange();
+  }
+
+  /** On/off and level overrides last until the next scheduled (or manual) change. */
+  scheduleChange(power: FencePower): void {
+    const wasOn = this.power === 'on';
+    this.scheduled = power;
     this.override = undefined;
     if (this.power === 'on' && !wasOn) this.awaitPulse();
     this.afterChange();

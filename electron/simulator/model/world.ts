@@ -5,6 +5,7 @@ import { LiveAccessZone } from './access-zone';
 import { LiveAlarmZone } from './alarm-zone';
 import { DivisionTree } from './divisions';
 import { LiveDoor } from './door';
+import { Operator } from '../auth/operator';
 import type { EventLog } from './event-log';
 import { LiveFenceZone } from './fence-zone';
 import { LiveInput } from './input';
@@ -30,6 +31,9 @@ export class World {
   readonly divisions: DivisionTree;
   readonly items = new Map<Collection, Map<string, LiveItem>>();
   licences: Set<string>;
+  /** Operator groups as they stand now; REST clients see changes only once refreshed. */
+  readonly operatorGroups: Site['operatorGroups'];
+  private readonly operators = new Map<string, Operator>();
   processOnline = true;
   private readonly offlineControllers = new Set<string>();
   private readonly doorsByZone = new Map<string, LiveDoor[]>();
@@ -43,6 +47,7 @@ export class World {
   ) {
     this.divisions = new DivisionTree(site.divisions);
     this.licences = new Set(site.licences);
+    this.operatorGroups = structuredClone(site.operatorGroups);
     for (const c of site.controllers) if (!c.online) this.offlineControllers.add(c.id);
     this.register(site.accessZones.map((d) => new LiveAccessZone(d, this)));
     const doors = site.doors.map((d) => new LiveDoor(d, this));
@@ -139,6 +144,23 @@ export class World {
 
   everyItem(visit: (item: LiveItem) => void): void {
     for (const map of this.items.values()) for (const item of map.values()) visit(item);
+  }
+
+  /**
+   * The operator a REST client acts as, with privileges as of its last refresh (spec: privilege
+   * changes take effect after the REST client item's privileges are refreshed).
+   */
+  operatorFor(clientId: string, cardholderId: string): Operator {
+    let operator = this.operators.get(clientId);
+    if (!operator) {
+      operator = new Operator(clientId, cardholderId, this);
+      this.operators.set(clientId, operator);
+    }
+    return operator;
+  }
+
+  refreshPrivileges(clientId: string): void {
+    this.operators.delete(clientId);
   }
 
   hasLicence(name: string): boolean {

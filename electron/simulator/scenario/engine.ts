@@ -1,4 +1,5 @@
 import type { LiveDoor } from '../model/door';
+import { LiveInput } from '../model/input';
 import type { World } from '../model/world';
 
 export interface ScenarioOptions {
@@ -48,6 +49,8 @@ export class ScenarioEngine {
   }
 
   private tick(): void {
+    // One tick in five moves an input instead of a door (a motion sensor trips and resets).
+    if (this.random() < 0.2 && this.tripInput()) return;
     const doors = [...this.world.collection('doors').values()] as LiveDoor[];
     const idle = doors.filter((d) => !this.busy.has(d.id) && !d.open && d.locked && d.abnormalFlags() === undefined);
     if (idle.length === 0) return;
@@ -58,6 +61,21 @@ export class ScenarioEngine {
     if (roll < forced) this.forcedEntry(door);
     else if (roll < forced + held) this.passage(door, this.openTooLongMs(door) + 5_000);
     else this.passage(door, this.unlockMs(door) + 1_000 + this.random() * 2_000);
+  }
+
+  private tripInput(): boolean {
+    const inputs = [...this.world.collection('inputs').values()].filter(
+      (i): i is LiveInput => i instanceof LiveInput && !this.busy.has(`input:${i.id}`) && i.abnormalFlags() === undefined,
+    );
+    if (inputs.length === 0) return false;
+    const input = inputs[Math.floor(this.random() * inputs.length)]!;
+    this.busy.add(`input:${input.id}`);
+    input.setPhysical({ open: true });
+    this.later(2_000 + this.random() * 3_000, () => {
+      input.setPhysical({ open: false });
+      this.busy.delete(`input:${input.id}`);
+    });
+    return true;
   }
 
   /** Badge, open, (relock while open), close after `openForMs`. */

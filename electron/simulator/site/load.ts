@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import demoSite from '../../../resources/demo-site.json';
 import { SiteDefinition, type Site } from './schema';
 
 export const DEMO_SITE_PATH = fileURLToPath(new URL('../../../resources/demo-site.json', import.meta.url));
 
-/** Reads and checks a site given as an object or a JSON file path; errors name the file and the field. */
+/**
+ * Reads and checks a site given as an object or a JSON file path; errors name the file and the
+ * field. The demo site is imported rather than read, so it travels with bundled builds.
+ */
 export function loadSite(site: SiteDefinition | string | undefined): Site {
-  const source = site ?? DEMO_SITE_PATH;
+  const source = site ?? (demoSite as unknown as SiteDefinition);
   let raw: unknown = source;
   const where = typeof source === 'string' ? source : 'the site definition';
   if (typeof source === 'string') {

@@ -149,6 +149,8 @@ export const SiteDefinition = z.object({
     .object({
       id: Id.default('server'),
       name: z.string().default('Access control server'),
+      /** The server item's division (authentication events); default the root division. */
+      division: Id.optional(),
       /**
        * The server flag for REST clients without certificates: up to 8.40 it turns certificate
        * checks off; from 8.50 it lets items with a blank thumbprint in.

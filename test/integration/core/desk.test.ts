@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../../electron/simulator/index';
 import type { ConnectionState } from '../../../shared/domain';
 import { Desk } from '../../../electron/core/desk';
+import { fixedSite } from '../../../electron/core/site-source';
 import { control, deskConfigFor, eventually, startTestSite } from '../support/site';
 
 let site: RunningSimulator | undefined;
@@ -15,10 +16,10 @@ afterEach(async () => {
 
 async function connectedDesk() {
   site = await startTestSite();
-  desk = new Desk(deskConfigFor(site));
+  desk = new Desk({ sites: fixedSite(deskConfigFor(site)) });
   const phases: ConnectionState[] = [];
   desk.on('connection', (s) => phases.push(s));
-  desk.start();
+  await desk.start();
   await eventually(() => phases.find((p) => p.phase === 'connected'), 'connected');
   return { site, desk, phases };
 }
@@ -64,10 +65,10 @@ describe('the desk: composition root of the contract', () => {
 
   it('goes offline, without retrying, when the server refuses the API key', async () => {
     site = await startTestSite();
-    desk = new Desk(deskConfigFor(site, { apiKey: 'FFFF-FFFF-FFFF-FFFF-FFFF-FFFF-FFFF-FFFF' }));
+    desk = new Desk({ sites: fixedSite(deskConfigFor(site, { apiKey: 'FFFF-FFFF-FFFF-FFFF-FFFF-FFFF-FFFF-FFFF' })) });
     const phases: ConnectionState[] = [];
     desk.on('connection', (s) => phases.push(s));
-    desk.start();
+    await desk.start();
     const offline = await eventually(() => phases.find((p) => p.phase === 'offline'), 'offline');
     expect(offline.reason).toMatch(/API key/);
     expect(offline.reason).not.toContain('FFFF');

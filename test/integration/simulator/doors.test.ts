@@ -34,7 +34,10 @@ describe.each([
     expect(door).toEqual({ statusFlags: ['unknown'] });
   });
 
-  it('answers 404 for an id that is not a door', async () => {
+  it('answers 404 for an id that is not a door, and for paths that are not links the server gives', async () => {
     expect((await client.get('/api/doors/az-lobby')).status).toBe(404);
+    expect((await client.get('/api/doors/%E0%A4%A')).status).toBe(404);
+    expect((await client.get('/api/gates')).status).toBe(404);
+    expect((await client.get('/other')).status).toBe(404);
   });
 });

@@ -45,6 +45,13 @@ describe('operators, privileges and licences', () => {
     expect((await north.get('/api/doors/d-lobby-main')).status).toBe(200);
   });
 
+  it('a detail of a kind of item the operator may not view anywhere is 403 with the reason', async () => {
+    const reply = await nobody.get('/api/doors/d-lobby-main');
+    expect(reply.status).toBe(403);
+    expect(reply.json.message).toMatch(/privilege to view doors/);
+    expect((await nobody.get('/api/doors/d-lobby-main/updates')).status).toBe(403);
+  });
+
   it('an override without the privilege is 403 with the reason; with it, 204', async () => {
     const refused = await north.post('/api/doors/d-lobby-main/open');
     expect(refused.status).toBe(403);
@@ -54,6 +61,15 @@ describe('operators, privileges and licences', () => {
 
   it('an override on an item the operator cannot view is 404', async () => {
     expect((await labs.post('/api/doors/d-s1-main/open')).status).toBe(404);
+  });
+
+  it("privilege changes take effect only once the REST client item's privileges are refreshed", async () => {
+    expect((await north.post('/api/doors/d-lobby-side/open')).status).toBe(403);
+    sim.control.setOperatorGroup('og-north', { privileges: ['View Site', 'Override - Open Door'] });
+    expect((await north.post('/api/doors/d-lobby-side/open')).status).toBe(403);
+    sim.control.refreshRestClient('rc-north');
+    expect((await north.post('/api/doors/d-lobby-side/open')).status).toBe(204);
+    expect(() => sim.control.setOperatorGroup('og-north', { divisions: ['atlantis'] })).toThrow(/unknown divisions atlantis/);
   });
 });
 

@@ -24,8 +24,9 @@ describe('day categories, elevator groups and cardholder location zones', () => 
     expect(all.map((d: { name: string }) => d.name)).toEqual(['Weekend', 'Weekday', 'Public Holiday']);
     expect(all[2]).toEqual({ name: 'Public Holiday', href: expect.stringMatching(/\/api\/day_categories\//), description: 'Observed holidays', notes: 'Set yearly' });
     expect((await client.get('/api/day_categories?name=week')).json.results).toHaveLength(2);
-    // Day categories have no division: division filters are not taken.
+    // Day categories have no division: division (and description) filters are not taken.
     expect((await client.get('/api/day_categories?division=north')).json.results).toHaveLength(3);
+    expect((await client.get('/api/day_categories?description=saturday')).json.results).toHaveLength(3);
     expect((await nobody.get('/api/day_categories')).json.results).toEqual([]);
   });
 

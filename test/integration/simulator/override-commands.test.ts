@@ -92,6 +92,27 @@ describe('override commands', () => {
     expect(await flags('access_zones', 'az-n1')).toEqual(['secure']);
   });
 
+  it('untimed overrides end at the next scheduled change; timed ones and lockdown do not', async () => {
+    await command('access_zones', 'az-plant', 'free');
+    sim.control.patchItem('access_zones', 'az-plant', { scheduledMode: 'codeOrCard' });
+    expect(await flags('access_zones', 'az-plant')).toEqual(['codeOrCard']);
+    await command('access_zones', 'az-plant', 'freeUntil', { endTime: inMinutes(60) });
+    sim.control.patchItem('access_zones', 'az-plant', { scheduledMode: 'secure' });
+    expect(await flags('access_zones', 'az-plant')).toEqual(['free']);
+    await command('access_zones', 'az-plant', 'lockDown');
+    sim.control.patchItem('access_zones', 'az-plant', { scheduledMode: 'codeOrCard' });
+    expect(await flags('access_zones', 'az-plant')).toEqual(['lockedDown', 'secure']);
+    await command('access_zones', 'az-plant', 'cancelLockDown');
+    await command('access_zones', 'az-plant', 'cancel');
+    expect(await flags('access_zones', 'az-plant')).toEqual(['codeOrCard']);
+    await command('alarm_zones', 'alz-perimeter', 'disarm');
+    sim.control.patchItem('alarm_zones', 'alz-perimeter', { scheduledState: 'user2' });
+    expect((await flags('alarm_zones', 'alz-perimeter'))[0]).toBe('user2');
+    await command('fence_zones', 'fz-west', 'off');
+    sim.control.patchItem('fence_zones', 'fz-west', { scheduledPower: 'on' });
+    expect(await flags('fence_zones', 'fz-west')).toEqual(['on', 'lowFeel']);
+  });
+
   it('a zone without a schedule keeps an untimed mode, refuses a timed one, and ignores cancel', async () => {
     expect(await flags('access_zones', 'az-s2')).toEqual(['secure']);
     const timed = await command('access_zones', 'az-s2', 'freeUntil', { endTime: inMinutes(10) });

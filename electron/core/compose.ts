@@ -1,0 +1,31 @@
+import { Desk } from './desk';
+import { startDemoSite } from './demo-site';
+import { settingsSites } from './site-source';
+import { CredentialSettings } from './vault/credential-settings';
+import type { SettingsStore } from './vault/settings/settings-store';
+import { Vault } from './vault/vault';
+import type { RunningSimulator, SimulatorOptions } from '../simulator/index';
+
+export interface ComposeOptions {
+  /** The shell's settings store: electron-store in Electron, the same file format under the browser host. */
+  settings: SettingsStore;
+  /** The settings folder (the less-safe key file lives here, when chosen). */
+  settingsDir: string;
+  /** How the embedded demo site runs (the browser host's CLI turns its scenario off for tests). */
+  demo?: SimulatorOptions;
+  /** Told each time the demo site starts, e.g. to print its control API for demos and tests. */
+  demoStarted?: (simulator: RunningSimulator) => void;
+}
+
+/** Builds the desk both shells run: settings, vault, the settings screen's operations and the sites. */
+export function composeDesk(options: ComposeOptions): Desk {
+  const vault = Vault.create(options.settings, options.settingsDir);
+  return new Desk({
+    sites: settingsSites(options.settings, vault, async () => {
+      const site = await startDemoSite(options.demo);
+      options.demoStarted?.(site.simulator);
+      return site;
+    }),
+    credentials: new CredentialSettings(options.settings, vault),
+  });
+}

@@ -1,0 +1,32 @@
+import type { OpenedSite } from './site-source';
+import { pinnedTlsOptions } from './vault/pinning/pinned-tls-options';
+import { pinForCertificate } from './vault/pinning/server-certificate-pin';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../simulator/index';
+
+export interface DemoSite extends OpenedSite {
+  simulator: RunningSimulator;
+}
+
+/**
+ * The embedded demo site: the project's simulator in-process on a loopback port, with its generated
+ * certificates and key, so a fresh install shows a live site with no configuration at all. Its server
+ * certificate is pinned automatically, exactly as a configured site's is after the operator confirms it.
+ */
+export async function startDemoSite(options: SimulatorOptions = {}): Promise<DemoSite> {
+  const simulator = await startSimulator({ scenario: { ratePerSecond: 1 }, ...options });
+  return {
+    simulator,
+    config: {
+      baseUrl: simulator.url,
+      apiKey: simulator.apiKey,
+      auth: { kind: 'scheme', scheme: simulator.authScheme },
+      tls: {
+        cert: simulator.clientCertPem,
+        key: simulator.clientKeyPem,
+        connect: { ...pinnedTlsOptions(pinForCertificate(simulator.serverCertPem)) },
+      },
+      demo: true,
+    },
+    close: () => simulator.stop(),
+  };
+}

@@ -1,0 +1,84 @@
+import { SW_AUTH_BLOCKED, SW_FILE_NOT_FOUND, SW_OK, describeStatusWord, type ApduLength } from './apdu';
+import { exchange, type CardChannel } from './card-channel';
+import { PivError } from './errors';
+import { tagHex } from './hex';
+import { encodeTag, encodeTlv, readTlv } from './tlv';
+
+/**
+ * The PIV card application (SP 800-73-4 part 2): SELECT by AID, GET DATA of a data object, VERIFY of
+ * the card application PIN. Knows APDUs and status words; knows nothing of what the objects mean.
+ */
+
+/** PIV application AID with its version (A0 00 00 03 08 00 00 10 00 01 00). */
+export const PIV_AID = Uint8Array.of(0xa0, 0x00, 0x00, 0x03, 0x08, 0x00, 0x00, 0x10, 0x00, 0x01, 0x00);
+
+/** BER-TLV tags of the data objects Gatehouse reads. */
+export const PIV_OBJECT_TAGS = {
+  cardAuthenticationCert: 0x5fc101,
+  chuid: 0x5fc102,
+  fingerprints: 0x5fc103,
+  pivAuthenticationCert: 0x5fc105,
+} as const;
+export type PivObjectName = keyof typeof PIV_OBJECT_TAGS;
+
+/** Key reference of the PIV card application PIN. */
+const PIV_PIN_REFERENCE = 0x80;
+const PIN_BLOCK_LENGTH = 8;
+/** Every GET DATA answer wraps the object in this template. */
+const DATA_OBJECT_TEMPLATE = 0x53;
+
+export class PivApplication {
+  constructor(
+    private readonly channel: CardChannel,
+    /** Short APDUs with 61xx chaining work everywhere; extended lengths need reader and card support. */
+    private readonly apduLength: ApduLength = 'short',
+  ) {}
+
+  /** Selects the PIV application; a card without it is reported as not a PIV card. */
+  async select(): Promise<Uint8Array> {
+    const r = await exchange(this.channel, { cla: 0x00, ins: 0xa4, p1: 0x04, p2: 0x00, data: PIV_AID, le: 0 }, this.apduLength);
+    if (r.sw === SW_OK) return r.data;
+    if (r.sw === SW_FILE_NOT_FOUND || r.sw === 0x6a81 || r.sw === 0x6d00 || r.sw === 0x6e00) {
+      throw new PivError('not-piv', `This card is not a PIV card: it has no PIV application (SELECT answered ${describeStatusWord(r.sw)})`);
+    }
+    throw new PivError('card-error', `Selecting the PIV application failed with ${describeStatusWord(r.sw)}`);
+  }
+
+  /**
+   * Reads one data object and returns the content of its 53 template, or null when the card does not
+   * hold it (6A82). `what` names the object in errors.
+   */
+  async getData(tag: number, what: string): Promise<Uint8Array | null> {
+    const tagList = encodeTlv(0x5c, encodeTag(tag));
+    const r = await exchange(this.channel, { cla: 0x00, ins: 0xcb, p1: 0x3f, p2: 0xff, data: tagList, le: 0 }, this.apduLength);
+    if (r.sw === SW_FILE_NOT_FOUND) return null;
+    if (r.sw === 0x6982) {
+      throw new PivError('card-error', `Reading the ${what} needs the PIN first (${describeStatusWord(r.sw)})`);
+    }
+    if (r.sw !== SW_OK) throw new PivError('card-error', `Reading the ${what} (${tagHex(tag)}) failed with ${describeStatusWord(r.sw)}`);
+    const wrapper = readTlv(r.data, 0, what);
+    if (wrapper.tag !== DATA_OBJECT_TEMPLATE) {
+      throw new PivError('malformed-data', `${what}: expected the 53 data object template, found tag ${tagHex(wrapper.tag)}`);
+    }
+    if (wrapper.end !== r.data.length) {
+      throw new PivError('malformed-data', `${what}: ${r.data.length - wrapper.end} unexpected byte(s) after the data object`);
+    }
+    return wrapper.value;
+  }
+
+  /** Verifies the card application PIN (6 to 8 digits, padded with FF as the standard requires). */
+  async verifyPin(pin: string): Promise<void> {
+    if (!/^\d{6,8}$/.test(pin)) throw new PivError('pin-incorrect', 'The PIN must be 6 to 8 digits');
+    const block = new Uint8Array(PIN_BLOCK_LENGTH).fill(0xff);
+    block.set(new TextEncoder().encode(pin));
+    const r = await exchange(this.channel, { cla: 0x00, ins: 0x20, p1: 0x00, p2: PIV_PIN_REFERENCE, data: block }, this.apduLength);
+    if (r.sw === SW_OK) return;
+    if ((r.sw & 0xfff0) === 0x63c0) {
+      const left = r.sw & 0x0f;
+      if (left === 0) throw new PivError('pin-blocked', 'The PIN was wrong and is now blocked');
+      throw new PivError('pin-incorrect', `The PIN was wrong: ${left} tr${left === 1 ? 'y' : 'ies'} left before it blocks`);
+    }
+    if (r.sw === SW_AUTH_BLOCKED) throw new PivError('pin-blocked', 'The PIN is blocked');
+    throw new PivError('card-error', `PIN verification failed with ${describeStatusWord(r.sw)}`);
+  }
+}

@@ -1,0 +1,124 @@
+import type { CallResult, CommandRequest } from '../../shared/contract';
+import type { ConnectionState, ItemStatus } from '../../shared/domain';
+import { DeskError } from '../../shared/errors';
+import { Backoff, sleep } from './api/backoff';
+import { sendCommand } from './api/commands';
+import { discover } from './api/discovery';
+import { ITEM_TYPES } from './api/item-types';
+import { Transport } from './api/transport';
+import { loadCatalogue, type CatalogueEntry } from './catalogue';
+import type { DeskConfig } from './config';
+import { ConnectionTracker } from './connection';
+import type { ContractEvents } from './events';
+import { Monitor } from './monitor/monitor';
+
+/**
+ * The desk's connection to one site: transport, catalogue, monitor and connection state, reporting
+ * through the desk's contract events. Switching site means stopping this session and starting another.
+ */
+export class SiteSession {
+  private readonly transport: Transport;
+  private readonly tracker: ConnectionTracker;
+  private readonly monitor: Monitor;
+  private readonly stopping = new AbortController();
+  private catalogue = new Map<string, CatalogueEntry>();
+  private readonly statuses = new Map<string, ItemStatus>();
+
+  constructor(
+    private readonly config: DeskConfig,
+    private readonly events: ContractEvents,
+  ) {
+    this.transport = new Transport({ baseUrl: config.baseUrl, apiKey: config.apiKey, auth: config.auth, tls: config.tls });
+    this.tracker = new ConnectionTracker(this.transport.origin, config.demo, (s) => this.events.emit('connection', s));
+    this.monitor = new Monitor(this.transport, {
+      delta: (batch) => {
+        for (const s of batch) this.statuses.set(s.href, s);
+        this.events.emit('status.delta', batch);
+      },
+      answered: () => this.tracker.connected(),
+      failed: (error) => this.onFailure(error),
+    });
+  }
+
+  /** Connects in the background; progress is reported through `connection` events. */
+  start(): void {
+    void this.connectLoop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.monitor.stop();
+    await this.transport.close();
+  }
+
+  get connection(): ConnectionState {
+    return this.tracker.current;
+  }
+
+  snapshot(): CallResult<'board.get'> {
+    return {
+      connection: this.tracker.current,
+      items: [...this.catalogue.values()].map((e) => e.board),
+      statuses: [...this.statuses.values()],
+    };
+  }
+
+  async command(params: CommandRequest): Promise<CallResult<'item.command'>> {
+    const entry = this.catalogue.get(params.href);
+    if (!entry) throw new DeskError('invalid-call', 'That item is not one the server gave this desk');
+    // Overrides are never queued: a door opening ten minutes late is dangerous.
+    if (this.tracker.phase !== 'connected') {
+      throw new DeskError('offline', 'Not connected to the server: the command was not sent. Try again once connected.');
+    }
+    await sendCommand(this.transport, entry.fields, params);
+    return { accepted: true };
+  }
+
+  private async connectLoop(): Promise<void> {
+    const backoff = new Backoff(1_000, 30_000);
+    const signal = this.stopping.signal;
+    while (!signal.aborted) {
+      try {
+        const discovery = await discover(this.transport);
+        const { entries, statuses } = await loadCatalogue(this.transport, discovery);
+        if (signal.aborted) return;
+        this.catalogue = entries;
+        for (const s of statuses) this.statuses.set(s.href, s);
+        this.tracker.connected(discovery);
+        this.events.emit('board.items', [...entries.values()].map((e) => e.board));
+        this.events.emit('status.delta', statuses);
+        this.monitor.watch(
+          [...entries.values()].flatMap((e) =>
+            e.fields.updates
+              ? [{ href: e.board.href, name: e.board.name, updatesHref: e.fields.updates.href, fields: ITEM_TYPES[e.board.kind].updateFields }]
+              : [],
+          ),
+        );
+        return;
+      } catch (err) {
+        if (signal.aborted) return;
+        let error = err instanceof DeskError ? err : new DeskError('network', String(err));
+        if (error.code === 'certificate' && this.config.explainCertificateRefusal) {
+          error = await this.config.explainCertificateRefusal(error);
+          if (signal.aborted) return;
+        }
+        if (this.onFailure(error) === 'stop') return;
+        const delay = backoff.next();
+        this.tracker.reconnecting(error.message, Date.now() + delay);
+        await sleep(delay, signal);
+      }
+    }
+  }
+
+  /** Unauthorised and certificate failures are never retried automatically (the server's flood rule). */
+  private onFailure(error: DeskError): 'stop' | 'retry' {
+    if (error.code === 'unauthorised' || error.code === 'certificate') {
+      this.tracker.offline(error.message);
+      return 'stop';
+    }
+    if (error.code === 'network' || error.code === 'timeout' || error.code === 'server-error') {
+      this.tracker.reconnecting(error.message);
+    }
+    return 'retry';
+  }
+}

@@ -1,0 +1,39 @@
+import type { ConnectionOptions } from 'node:tls';
+import { VaultError } from './errors';
+import { pinnedTlsOptions } from './pinning/pinned-tls-options';
+import type { ServerCertificatePin } from './pinning/server-certificate-pin';
+import { readDeskSetting } from './settings/desk-settings';
+import type { SettingsStore } from './settings/settings-store';
+import type { Vault } from './vault';
+
+/** Everything the transport needs to reach the configured server; held in main only, never logged. */
+export interface ConnectionCredentials {
+  origin: string;
+  authForm: 'api-key-scheme' | 'basic';
+  apiKey: string;
+  pin: ServerCertificatePin;
+  /** For undici: `new Agent({ connect: tls })`: pinned server certificate plus the client certificate. */
+  tls: ConnectionOptions;
+}
+
+/**
+ * Gather the configured server's credentials for the transport, or say plainly which piece the
+ * operator has not set up yet (so the connection bar can send them to Settings).
+ */
+export async function loadConnectionCredentials(settings: SettingsStore, vault: Vault): Promise<ConnectionCredentials> {
+  const origin = readDeskSetting(settings, 'serverUrl');
+  if (!origin) throw new VaultError('invalid-value', 'No server address is configured: set one in Settings');
+  const pin = readDeskSetting(settings, 'serverCertificatePin');
+  if (!pin) throw new VaultError('invalid-value', "The server's certificate has not been confirmed yet: confirm it in Settings");
+  const apiKey = await vault.getApiKey();
+  if (!apiKey) throw new VaultError('invalid-value', 'No API key is stored: enter it in Settings');
+  const client = await vault.getClientCredential();
+  return {
+    origin,
+    authForm: readDeskSetting(settings, 'authForm') ?? 'api-key-scheme',
+    apiKey,
+    pin,
+    // Without a client certificate the server decides (spec, Authentication 5): usually a 401.
+    tls: { ...pinnedTlsOptions(pin), ...(client ? { cert: client.certificatePem, key: client.privateKeyPem } : {}) },
+  };
+}

@@ -1,0 +1,99 @@
+import { importPemCredential } from './certificates/import-pem';
+import { importPkcs12Credential } from './certificates/import-pkcs12';
+import type { ClientCredentialInfo } from './certificates/client-credential';
+import type { ClientCertificateImport, CredentialOverview, ServerCertificateOffer } from '../../../shared/settings/calls';
+import { CertificateMismatchError } from './errors';
+import type { VaultMode } from './keys/data-key-store';
+import { probeServerCertificate } from './pinning/probe-server-certificate';
+import { pinFromProbe, type ServerCertificatePin } from './pinning/server-certificate-pin';
+import { serverEndpoint } from './pinning/server-origin';
+import { clearDeskSetting, readDeskSetting, writeDeskSetting } from './settings/desk-settings';
+import type { SettingsStore } from './settings/settings-store';
+import type { Vault } from './vault';
+
+/**
+ * What the settings / first-run screen does, in main: every operation an operator needs for the client
+ * certificate, the API key and the server pin, without a terminal. Results describe; they never return
+ * a secret, so the composition root can pass them straight over the contract.
+ */
+export class CredentialSettings {
+  constructor(
+    private readonly settings: SettingsStore,
+    private readonly vault: Vault,
+    private readonly probe: typeof probeServerCertificate = probeServerCertificate,
+  ) {}
+
+  async overview(): Promise<CredentialOverview> {
+    const status = this.vault.status();
+    const pin = readDeskSetting(this.settings, 'serverCertificatePin');
+    const serverUrl = readDeskSetting(this.settings, 'serverUrl') ?? null;
+    return {
+      vaultMode: status.mode,
+      lessSafe: status.lessSafe,
+      keychain: await this.vault.checkKeychain(),
+      hasApiKey: status.hasApiKey,
+      clientCertificate: status.clientCredential,
+      serverUrl,
+      authForm: readDeskSetting(this.settings, 'authForm') ?? 'api-key-scheme',
+      pinnedServerCertificate: pin?.summary ?? null,
+      demoSite: readDeskSetting(this.settings, 'demoSite') ?? serverUrl === null,
+    };
+  }
+
+  setApiKey(apiKey: string): Promise<void> {
+    return this.vault.setApiKey(apiKey);
+  }
+
+  deleteApiKey(): Promise<void> {
+    return this.vault.deleteApiKey();
+  }
+
+  /** Import (or replace) the client certificate; the result shows what the server's client item must pin. */
+  async importClientCertificate(input: ClientCertificateImport): Promise<ClientCredentialInfo> {
+    const credential =
+      input.format === 'pem'
+        ? importPemCredential(input.texts, input.passphrase === undefined ? {} : { passphrase: input.passphrase })
+        : importPkcs12Credential(Buffer.from(input.fileBase64, 'base64'), input.password);
+    return this.vault.setClientCredential(credential);
+  }
+
+  deleteClientCertificate(): Promise<void> {
+    return this.vault.deleteClientCredential();
+  }
+
+  chooseVaultMode(mode: VaultMode, acknowledgeLessSafe = false): Promise<void> {
+    return this.vault.chooseMode(mode, { acknowledgeLessSafe });
+  }
+
+  /** First contact: fetch the server's certificate (handshake only) for the operator to look at. */
+  async probeServer(serverUrl: string): Promise<ServerCertificateOffer> {
+    const { origin, summary, trustedBySystem } = await this.probe(serverUrl);
+    return { origin, summary, trustedBySystem };
+  }
+
+  /**
+   * Pin the server certificate the operator confirmed. The fingerprint they saw comes back with the
+   * confirmation and is compared with a fresh handshake, so what is pinned is exactly what was shown,
+   * even if the server (or something in between) changed certificate since the probe.
+   */
+  async confirmServerCertificate(serverUrl: string, sha256Fingerprint: string): Promise<ServerCertificatePin> {
+    const { origin } = serverEndpoint(serverUrl);
+    const probe = await this.probe(origin);
+    if (probe.summary.sha256Fingerprint !== sha256Fingerprint.toUpperCase()) {
+      throw new CertificateMismatchError(sha256Fingerprint, probe.summary.sha256Fingerprint);
+    }
+    const pin = pinFromProbe(probe);
+    writeDeskSetting(this.settings, 'serverUrl', origin);
+    writeDeskSetting(this.settings, 'serverCertificatePin', pin);
+    writeDeskSetting(this.settings, 'demoSite', false);
+    return pin;
+  }
+
+  forgetServerCertificate(): void {
+    clearDeskSetting(this.settings, 'serverCertificatePin');
+  }
+
+  setAuthForm(form: 'api-key-scheme' | 'basic'): void {
+    writeDeskSetting(this.settings, 'authForm', form);
+  }
+}

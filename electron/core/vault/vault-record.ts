@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { ClientCredentialInfo, VaultMode } from '../../../shared/settings/credential-info';
+import { SealedValue } from './keys/envelope';
+
+export { ClientCredentialInfo, VaultMode };
+
+/** The settings key the vault keeps its record under. */
+export const vaultSettingsKey = 'vault';
+
+
+/**
+ * The vault's entry in the settings file: the mode in plain sight (so "less safe" is visible to anyone
+ * reading the settings), the secrets sealed, and the certificate's public description beside them.
+ */
+export const VaultRecord = z.object({
+  mode: VaultMode,
+  apiKey: SealedValue.optional(),
+  clientCredential: SealedValue.optional(),
+  clientCredentialInfo: ClientCredentialInfo.optional(),
+});
+export type VaultRecord = z.infer<typeof VaultRecord>;
+
+/** The plaintext sealed as `clientCredential`. */
+export const ClientCredentialSecret = z.object({ certificatePem: z.string(), privateKeyPem: z.string() });
+export type ClientCredentialSecret = z.infer<typeof ClientCredentialSecret>;

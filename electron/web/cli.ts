@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { composeDesk } from '../core/compose';
+import { JsonFileSettingsStore } from '../core/vault/settings/json-file-settings-store';
+import { startBrowserHost } from './host';
+
+const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS]
+Serves Gatehouse to a browser on 127.0.0.1: the configured site, or the embedded demo site until one is set.
+Settings live in DIR (default: the same folder the Electron app uses, ~/.config/Gatehouse).`;
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    open: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+    scenario: { type: 'string', default: '1' },
+    'updates-timeout': { type: 'string' },
+    'data-dir': { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+if (!existsSync(rendererDir)) {
+  console.error(`Gatehouse: the renderer is not built (${rendererDir} is missing): run "npm run build" first.`);
+  process.exit(1);
+}
+
+const rate = values.scenario === 'off' ? 0 : Number(values.scenario);
+// Electron keeps its settings in ~/.config/<app name>; the browser host reads and writes the same file.
+const settingsDir = values['data-dir'] ?? join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Gatehouse');
+let demoSite: { url: string; controlUrl: string } | undefined;
+const desk = composeDesk({
+  settings: new JsonFileSettingsStore(settingsDir),
+  settingsDir,
+  demo: {
+    scenario: rate > 0 ? { ratePerSecond: rate } : false,
+    ...(values['updates-timeout'] ? { updatesTimeoutMs: Number(values['updates-timeout']) } : {}),
+  },
+  demoStarted: (site) => (demoSite = site),
+});
+await desk.start().catch(() => undefined); // a site that cannot be opened is reported on the connection bar
+const host = await startBrowserHost({ desk, rendererDir, port: Number(values.port) });
+
+if (values.json) {
+  // One machine-readable line for tests and scripts that drive the host.
+  console.log(JSON.stringify({ url: host.url, origin: host.origin, settingsDir, siteUrl: demoSite?.url, controlUrl: demoSite?.controlUrl }));
+} else {
+  console.log(`Gatehouse is serving ${demoSite ? 'the demo site' : 'the configured site'} at ${host.url}`);
+  if (demoSite) console.log(`Demo site ${demoSite.url} (control API ${demoSite.controlUrl})`);
+}
+if (values.open) openInChromium(host.url);
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  await host.stop();
+  await desk.stop();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+/** Opens the desk in Chromium's app mode (no browser chrome) where one is installed. */
+function openInChromium(url: string) {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const browser = candidates.find((c): c is string => !!c && existsSync(c));
+  if (!browser) {
+    console.log('No Chromium found: open the address above in a browser.');
+    return;
+  }
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+    console.log('No display to open Chromium on: open the address above in a browser.');
+    return;
+  }
+  const args = [`--app=${url}`, '--no-first-run', '--disable-background-networking', '--disable-sync'];
+  if (process.getuid?.() === 0) args.push('--no-sandbox'); // Chromium refuses to run as root otherwise.
+  const child = spawn(browser, args, { stdio: 'ignore', detached: true });
+  child.on('error', (err) => console.log(`Could not open Chromium (${err.message}): open the address above.`));
+  child.on('exit', (code) => {
+    if (code) console.log(`Chromium closed with code ${code}: open the address above in a browser.`);
+  });
+  child.unref();
+}

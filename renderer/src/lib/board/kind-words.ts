@@ -1,0 +1,21 @@
+import type { ItemKind } from '../../../../shared/domain';
+
+const NOUNS: Record<ItemKind, string> = {
+  door: 'door',
+  accessZone: 'access zone',
+  alarmZone: 'alarm zone',
+  fenceZone: 'fence zone',
+  input: 'input',
+  interlockGroup: 'interlock group',
+  macro: 'macro',
+};
+
+/** The item's type in words, for the type filter and the panel. */
+export function kindNoun(kind: ItemKind): string {
+  return NOUNS[kind];
+}
+
+/** What the panel says once main accepted a command: the board changes only when the item reports. */
+export function sentMessage(kind: ItemKind): string {
+  return kind === 'macro' ? 'Sent — the macro runs on the server' : `Sent — waiting for the ${NOUNS[kind]} to report`;
+}

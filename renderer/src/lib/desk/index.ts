@@ -1,0 +1,31 @@
+import { takeTokenFromLocation } from './access-token';
+import { createDeskClient, type RendererDesk } from './client';
+import { createElectronTransport, type PreloadDesk } from './electron-transport';
+import type { ProblemReporter } from './problems';
+import { createSocketTransport } from './socket-transport';
+
+export type { RendererDesk } from './client';
+export type { LinkState, LinkPhase } from './transport';
+
+declare global {
+  interface Window {
+    /** Set by electron/preload when running in the Electron shell; absent under the browser host. */
+    desk?: PreloadDesk;
+  }
+}
+
+/**
+ * The one place that knows which shell the renderer runs in: Electron's preload bridge when it is
+ * there, otherwise the browser host's WebSocket on the page's own host.
+ */
+export function connectDesk(report: ProblemReporter): RendererDesk {
+  if (window.desk) return createDeskClient(createElectronTransport(window.desk), report);
+
+  const token = takeTokenFromLocation(window.location, window.history);
+  if (!token) report('No access token in the address: open the exact address the Gatehouse host printed');
+  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  const url = `ws://${window.location.host}/desk${query}`;
+  const transport = createSocketTransport({ url, openSocket: (u) => new WebSocket(u), report });
+  window.addEventListener('pagehide', () => transport.close());
+  return createDeskClient(transport, report);
+}

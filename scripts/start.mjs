@@ -1,0 +1,24 @@
+// `npm start`: build, then run the kiosk in Electron; where the Electron runtime cannot be had, say so
+// in one line and serve the same renderer from the browser host instead.
+import { spawn, spawnSync } from 'node:child_process';
+import { findElectron } from './find-electron.mjs';
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+run(npx, ['electron-vite', 'build', '--logLevel', 'warn']);
+
+const electron = findElectron();
+if (electron.path) {
+  const child = spawn(electron.path, ['.'], { stdio: 'inherit' });
+  child.on('exit', (code) => process.exit(code ?? 0));
+} else {
+  console.log(`Gatehouse: the Electron runtime is not available here (${electron.reason}); serving the same app from the browser host instead.`);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/web/cli.ts', '--open'], { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

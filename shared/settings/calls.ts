@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { CertificateSummary } from './certificate-summary';
+import { ClientCredentialInfo, VaultMode } from './credential-info';
+
+// The shapes the settings / first-run screen sends and receives over the contract. Nothing secret
+// ever comes back out: the API key and the private key go in, only descriptions and fingerprints return.
+
+const maxPemText = 64 * 1024;
+const maxPkcs12Base64 = 256 * 1024;
+
+export const ClientCertificateImport = z.discriminatedUnion('format', [
+  z
+    .object({
+      format: z.literal('pem'),
+      /** The certificate and key files' text: one file holding both, or each in its own. */
+      texts: z.array(z.string().max(maxPemText, 'A PEM file larger than 64 KiB is not a certificate or key')).min(1).max(3),
+      passphrase: z.string().max(1024).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      format: z.literal('pkcs12'),
+      fileBase64: z.base64('The PKCS#12 file must arrive Base64-encoded').max(maxPkcs12Base64, 'The PKCS#12 file is too large'),
+      password: z.string().max(1024),
+    })
+    .strict(),
+]);
+export type ClientCertificateImport = z.infer<typeof ClientCertificateImport>;
+
+export const ApiKeyInput = z.object({ apiKey: z.string().min(1).max(512) }).strict();
+
+export const ServerAddressInput = z.object({ serverUrl: z.string().min(1).max(2048) }).strict();
+
+/** The operator confirms the fingerprint they were shown, not just "yes": see confirmServerCertificate. */
+export const ServerCertificateConfirmation = z
+  .object({ serverUrl: z.string().min(1).max(2048), sha256Fingerprint: z.string() })
+  .strict();
+
+export const ServerCertificateOffer = z.object({
+  origin: z.string(),
+  summary: CertificateSummary,
+  trustedBySystem: z.boolean(),
+});
+export type ServerCertificateOffer = z.infer<typeof ServerCertificateOffer>;
+
+export const CredentialOverview = z.object({
+  vaultMode: VaultMode,
+  /** True in the less-safe key-file mode: the screen says so plainly. */
+  lessSafe: z.boolean(),
+  keychain: z.discriminatedUnion('available', [
+    z.object({ available: z.literal(true) }),
+    z.object({ available: z.literal(false), reason: z.string() }),
+  ]),
+  hasApiKey: z.boolean(),
+  clientCertificate: ClientCredentialInfo.nullable(),
+  serverUrl: z.string().nullable(),
+  authForm: z.enum(['api-key-scheme', 'basic']),
+  pinnedServerCertificate: CertificateSummary.nullable(),
+  demoSite: z.boolean(),
+});
+export type CredentialOverview = z.infer<typeof CredentialOverview>;

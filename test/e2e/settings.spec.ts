@@ -1,0 +1,257 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { startHost, type RunningHost } from './support/host';
+import { encryptKey, expiredClient, exportPkcs12, selfSignedClient } from './support/openssl';
+import { confirmServer, connectConfigured, importCertificate, openSettings, storeApiKey } from './support/settings-screen';
+import { simulatorEvents, startSiteSimulator, type SiteSimulator } from './support/simulator';
+
+// One desk (the browser host, on its demo site at first) is configured through the settings screen only
+// to use a second simulator as its site, then meets a wrong client certificate and a changed server
+// certificate. The tests build on each other's settings, so they run in order.
+test.describe.configure({ mode: 'serial' });
+
+let host: RunningHost;
+let site: SiteSimulator;
+
+test.beforeAll(async () => {
+  [host, site] = await Promise.all([startHost(), startSiteSimulator()]);
+});
+test.afterAll(async () => {
+  await Promise.all([host?.stop(), site?.stop()]);
+});
+
+/** The settings screen scrolls inside the viewport: a tall viewport shows it whole in one picture. */
+async function snap(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 2000 });
+  await page.screenshot({ path, fullPage: true });
+  if (viewport) await page.setViewportSize(viewport);
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** The connection bar names the configured server and is not on the demo site. */
+async function expectConnectedTo(page: Page, url: string) {
+  const bar = page.getByTestId('connection');
+  await expect(bar).toHaveAttribute('data-phase', 'connected');
+  await expect(bar).toContainText(`Connected to ${new URL(url).origin}`);
+  await expect(bar).not.toContainText('Demo site');
+  await expect(page.getByTestId('first-run-notice')).toBeHidden();
+}
+
+test('a desk on the demo site is configured through the screen alone and shows the new site (PEM)', async ({ page }, testInfo) => {
+  await page.goto(host.url);
+  await expect(page.getByTestId('connection')).toContainText(`Connected to ${new URL(host.siteUrl).origin}`);
+  await expect(page.getByTestId('first-run-notice')).toBeVisible();
+
+  const screen = await openSettings(page);
+  await expect(screen.getByRole('heading', { name: 'Set up this desk' })).toBeVisible();
+  await snap(page, testInfo, 'first-run-empty');
+
+  await confirmServer(screen, site.url, site.serverFingerprint256);
+  await storeApiKey(screen, site.apiKey);
+  await importCertificate(screen, 'pem', [
+    { name: 'desk.crt', content: site.clientCertPem },
+    { name: 'desk.key', content: site.clientKeyPem },
+  ]);
+  // The thumbprint shown is the one the server's REST client item pins.
+  await expect(screen.getByTestId('client-certificate-sha1')).toHaveAttribute('data-value', site.clientThumbprint);
+  await expect(screen.getByTestId('client-certificate-validity')).toHaveAttribute('data-validity', 'valid');
+  await snap(page, testInfo, 'first-run-configured');
+
+  await connectConfigured(page);
+  await expectConnectedTo(page, site.url);
+  await expect(page.getByTestId('tile').first()).toBeVisible();
+  // Every door on the board is the configured site's: its href is on that server's origin.
+  const hrefs = await page.getByTestId('tile').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-href') ?? ''));
+  expect(hrefs.length).toBeGreaterThan(0);
+  for (const href of hrefs) expect(new URL(href).origin).toBe(new URL(site.url).origin);
+  await snap(page, testInfo, 'configured-site-board');
+});
+
+test('the same certificate imported as PKCS#12 (made by openssl pkcs12 -export) connects too, with either Authorization form', async ({ page }, testInfo) => {
+  const password = 'desk-p12-password';
+  const p12 = exportPkcs12(site.clientCertPem, site.clientKeyPem, password);
+  await page.goto(host.url);
+  const screen = await openSettings(page);
+  await expect(screen.getByRole('heading', { name: 'Settings' })).toBeVisible();
+
+  // A wrong password is refused with the reason, and the stored certificate is kept.
+  await importCertificate(screen, 'pkcs12', [{ name: 'desk.p12', content: p12 }], 'not-the-password');
+  await expect(screen.getByTestId('settings-client-certificate').getByRole('alert')).toContainText(/password/i);
+
+  await importCertificate(screen, 'pkcs12', [{ name: 'desk.p12', content: p12 }], password);
+  await expect(screen.getByTestId('settings-client-certificate').getByRole('alert')).toBeHidden();
+  await expect(screen.getByTestId('client-certificate-sha1')).toHaveAttribute('data-value', site.clientThumbprint);
+  await snap(page, testInfo, 'settings-pkcs12');
+
+  await connectConfigured(page);
+  await expectConnectedTo(page, site.url);
+
+  // The other Authorization form (Basic, server 9.0 and later) reaches the same site.
+  const again = await openSettings(page);
+  await again.getByRole('radio', { name: /^Basic/ }).check();
+  await expect(again.getByRole('radio', { name: /^Basic/ })).toBeChecked();
+  await connectConfigured(page);
+  await expectConnectedTo(page, site.url);
+  const back = await openSettings(page);
+  await back.getByRole('radio', { name: /^API key scheme/ }).check();
+  await expect(back.getByRole('radio', { name: /^API key scheme/ })).toBeChecked();
+  await connectConfigured(page);
+  await expectConnectedTo(page, site.url);
+});
+
+test('an encrypted PEM key needs its passphrase, and an expired certificate is flagged plainly', async ({ page }, testInfo) => {
+  const passphrase = 'desk-key-passphrase';
+  const encrypted = encryptKey(site.clientKeyPem, passphrase);
+  await page.goto(host.url);
+  const screen = await openSettings(page);
+  const section = screen.getByTestId('settings-client-certificate');
+  const files = [
+    { name: 'desk.crt', content: site.clientCertPem },
+    { name: 'desk.key', content: encrypted },
+  ];
+
+  // Every refusal is shown with main's reason; the stored certificate is untouched by a failed import.
+  await importCertificate(screen, 'pem', files);
+  await expect(section.getByRole('alert')).toHaveText('The private key is encrypted: enter its passphrase');
+  await importCertificate(screen, 'pem', files, 'not-the-passphrase');
+  await expect(section.getByRole('alert')).toHaveText('The private key could not be decrypted: the passphrase is wrong');
+  await importCertificate(screen, 'pem', [{ name: 'desk.crt', content: site.clientCertPem }]);
+  await expect(section.getByRole('alert')).toContainText('No private key was found');
+  await expect(screen.getByTestId('client-certificate-sha1')).toHaveAttribute('data-value', site.clientThumbprint);
+
+  await importCertificate(screen, 'pem', files, passphrase);
+  await expect(section.getByRole('alert')).toBeHidden();
+  await expect(screen.getByTestId('client-certificate-sha1')).toHaveAttribute('data-value', site.clientThumbprint);
+  await expect(screen.getByTestId('client-certificate-validity')).toHaveAttribute('data-validity', 'valid');
+
+  const expired = expiredClient('Expired desk');
+  await importCertificate(screen, 'pem', [{ name: 'expired.pem', content: expired.certPem + expired.keyPem }]);
+  await expect(screen.getByTestId('client-certificate')).toContainText('Expired desk');
+  await expect(screen.getByTestId('client-certificate-validity')).toHaveAttribute('data-validity', 'expired');
+  await expect(screen.getByTestId('client-certificate-validity')).toContainText('EXPIRED on');
+  await snap(page, testInfo, 'expired-client-certificate');
+});
+
+test('a client certificate the server does not know gets its 401, and the connection bar says why', async ({ page }, testInfo) => {
+  const stranger = selfSignedClient('Unregistered desk');
+  await page.goto(host.url);
+  let screen = await openSettings(page);
+  await importCertificate(screen, 'pem', [{ name: 'stranger.pem', content: stranger.certPem + stranger.keyPem }]);
+  await expect(screen.getByTestId('client-certificate')).toContainText('Unregistered desk');
+  const before = (await simulatorEvents(site)).length;
+
+  await connectConfigured(page);
+  const bar = page.getByTestId('connection');
+  await expect(bar).toHaveAttribute('data-phase', 'offline');
+  await expect(bar).toContainText('refused Gatehouse');
+  await expect(bar).toContainText('401');
+  await expect(bar).toContainText('client certificate thumbprint');
+  // The settings screen gives the whole reason, which the one-line bar may cut.
+  screen = await openSettings(page);
+  await expect(screen.getByTestId('settings-connection')).toHaveAttribute('data-phase', 'offline');
+  await expect(screen.getByTestId('settings-connection')).toContainText(
+    "Check the API key, and that this desk's client certificate thumbprint is the one on the server's REST client item",
+  );
+  // The server saw the request and refused it for the certificate, not for the key.
+  const failures = (await simulatorEvents(site)).slice(before).filter((e) => e.type === 'auth-failure');
+  expect(failures.length).toBeGreaterThan(0);
+  expect(failures.every((e) => String(e.reason).includes('thumbprint does not match'))).toBe(true);
+  await snap(page, testInfo, 'wrong-client-certificate');
+  await screen.getByRole('button', { name: 'Close settings' }).click();
+});
+
+test('a server that now presents another certificate is refused before any request, and the bar says so', async ({ page }, testInfo) => {
+  // Put the right client certificate back, so only the server's certificate is wrong.
+  await page.goto(host.url);
+  let screen = await openSettings(page);
+  await importCertificate(screen, 'pem', [{ name: 'desk.pem', content: site.clientCertPem + site.clientKeyPem }]);
+  await expect(screen.getByTestId('client-certificate-sha1')).toHaveAttribute('data-value', site.clientThumbprint);
+  await screen.getByRole('button', { name: 'Close settings' }).click();
+
+  // The same address, a new server process with a certificate of its own.
+  const pinned = site.serverFingerprint256;
+  await site.stop();
+  site = await startSiteSimulator(site.port);
+  expect(site.serverFingerprint256).not.toBe(pinned);
+
+  await openSettings(page);
+  await connectConfigured(page);
+  const bar = page.getByTestId('connection');
+  await expect(bar).toHaveAttribute('data-phase', 'offline');
+  await expect(bar).toContainText("certificate is not the pinned one");
+  await expect(bar).toContainText('Nothing was sent');
+  // The new server's log has no request at all: not even a refused one.
+  expect(await simulatorEvents(site)).toEqual([]);
+  await snap(page, testInfo, 'server-certificate-changed');
+  screen = await openSettings(page);
+  await expect(screen.getByTestId('settings-connection')).toContainText('confirm the new one in Settings');
+  await expect(screen.getByTestId('settings-connection')).toContainText(`server presented ${site.serverFingerprint256}`);
+  await snap(page, testInfo, 'server-certificate-changed-settings');
+
+  // The operator can see and, if the change was intended, confirm the new certificate.
+  await screen.getByLabel('Server address').fill(site.url);
+  await screen.getByRole('button', { name: 'Fetch certificate' }).click();
+  await expect(screen.getByTestId('server-offer-certificate-sha256')).toHaveAttribute('data-value', site.serverFingerprint256);
+  await expect(screen.getByTestId('server-certificate-changed')).toContainText(`pinned SHA-256 ${pinned}`);
+  await screen.getByRole('button', { name: /trust this certificate/ }).click();
+
+  await expect(screen.getByTestId('server-pinned-certificate-sha256')).toHaveAttribute('data-value', site.serverFingerprint256);
+  await connectConfigured(page);
+  await expect(page.getByTestId('connection')).toContainText('401'); // the new server never registered this desk's client certificate
+});
+
+test('"Back to the demo site" returns to the embedded site', async ({ page }) => {
+  await page.goto(host.url);
+  const screen = await openSettings(page);
+  await screen.getByRole('button', { name: 'Back to the demo site' }).click();
+  await expect(page.getByTestId('settings')).toBeHidden();
+  const bar = page.getByTestId('connection');
+  await expect(bar).toHaveAttribute('data-phase', 'connected');
+  await expect(bar).toContainText('Demo site');
+  await expect(page.getByTestId('first-run-notice')).toBeVisible();
+});
+
+test('deleting the API key and the client certificate leaves nothing to connect with', async ({ page }) => {
+  await page.goto(host.url);
+  const screen = await openSettings(page);
+  await screen.getByTestId('settings-api-key').getByRole('button', { name: 'Delete key' }).click();
+  await expect(screen.getByTestId('settings-api-key').getByText('Not set')).toBeVisible();
+  await screen.getByTestId('settings-client-certificate').getByRole('button', { name: 'Delete certificate' }).click();
+  await expect(screen.getByTestId('settings-client-certificate').getByText('Not set')).toBeVisible();
+  await expect(screen.getByTestId('client-certificate')).toBeHidden();
+  await expect(screen.getByRole('button', { name: 'Connect to this server' })).toBeDisabled();
+  // The server pin stays: it is not a secret and the address is still this desk's server.
+  await expect(screen.getByTestId('server-pinned-certificate-sha256')).toHaveAttribute('data-value', site.serverFingerprint256);
+});
+
+test('without a keychain the screen says so, refuses to store secrets, and offers the less-safe key file explicitly', async ({ page }, testInfo) => {
+  // A D-Bus address that leads nowhere: this desk has no Secret Service.
+  const keyless = await startHost([], { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/gatehouse-no-bus' });
+  try {
+    await page.goto(keyless.url);
+    const screen = await openSettings(page);
+    const vault = screen.getByTestId('settings-vault');
+    await expect(vault.getByTestId('vault-no-keychain')).toContainText('The OS keychain is not available');
+
+    const apiKey = screen.getByTestId('settings-api-key');
+    await apiKey.getByLabel('API key').fill(site.apiKey);
+    await apiKey.getByRole('button', { name: 'Save key' }).click();
+    await expect(apiKey.getByRole('alert')).toContainText('less-safe');
+    await expect(apiKey.getByText('Not set')).toBeVisible();
+
+    // The less-safe choice needs its own, explicit acknowledgement.
+    const useKeyFile = vault.getByRole('button', { name: 'Use the less-safe key file' });
+    await expect(useKeyFile).toBeDisabled();
+    await vault.getByLabel(/I understand/).check();
+    await useKeyFile.click();
+    await expect(vault.getByTestId('vault-less-safe')).toContainText('LESS SAFE');
+    await expect(vault.getByRole('button', { name: 'Move the key back to the OS keychain' })).toBeDisabled();
+    await expect(vault.getByTestId('vault-no-keychain')).toContainText('Not possible now');
+    await snap(page, testInfo, 'less-safe-key-file');
+
+    await storeApiKey(screen, site.apiKey);
+  } finally {
+    await keyless.stop();
+  }
+});

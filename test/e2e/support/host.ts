@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TSX, firstLine, stopChild } from './child-process';
+
+export interface RunningHost {
+  /** The desk's address, with its per-launch token. */
+  url: string;
+  origin: string;
+  /** This host's own settings folder (never the user's). */
+  settingsDir: string;
+  siteUrl: string;
+  controlUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the browser host exactly as `npm start` does (same CLI, same built renderer), on ephemeral
+ * ports, with the demo site's scenario off so the test alone moves the doors. `env` adds to the host's
+ * environment (e.g. a D-Bus address that leads nowhere, for a desk without a keychain).
+ */
+export async function startHost(extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunningHost> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
+  const args = [...TSX, 'electron/web/cli.ts', '--json', '--scenario', 'off', '--data-dir', dataDir, ...extraArgs];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const info = JSON.parse(await firstLine(child, 'browser host')) as Omit<RunningHost, 'stop'>;
+  return { ...info, stop: () => stopChild(child) };
+}
+
+/** The simulator's control API (plain HTTP on loopback). */
+export async function setDoor(host: RunningHost, id: string, state: Record<string, boolean>): Promise<void> {
+  const res = await fetch(`${host.controlUrl}/items/doors/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(state),
+  });
+  if (res.status !== 204) throw new Error(`control PATCH door ${id}: ${res.status}`);
+}
+
+export async function siteEvents(host: RunningHost): Promise<Array<Record<string, unknown>>> {
+  const res = await fetch(`${host.controlUrl}/events?since=0`);
+  return ((await res.json()) as { events: Array<Record<string, unknown>> }).events;
+}

@@ -1,0 +1,62 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// The settings screen as an operator uses it: every step goes through its buttons and fields only.
+
+export function settingsScreen(page: Page): Locator {
+  return page.getByTestId('settings');
+}
+
+/** Opens the first-run flow from the demo site's notice, or Settings from the header otherwise. */
+export async function openSettings(page: Page): Promise<Locator> {
+  const setup = page.getByRole('button', { name: 'Set up this desk' });
+  if (await setup.isVisible()) await setup.click();
+  else await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const screen = settingsScreen(page);
+  await expect(screen.getByTestId('settings-server')).toBeVisible();
+  return screen;
+}
+
+/** Fetches the server's certificate, checks the fingerprint shown is the server's own, and trusts it. */
+export async function confirmServer(screen: Locator, url: string, expectedSha256: string): Promise<void> {
+  await screen.getByLabel('Server address').fill(url);
+  await screen.getByRole('button', { name: 'Fetch certificate' }).click();
+  const shown = screen.getByTestId('server-offer-certificate-sha256');
+  await expect(shown).toHaveAttribute('data-value', expectedSha256);
+  await screen.getByRole('button', { name: /trust this certificate/ }).click();
+  await expect(screen.getByTestId('server-pinned-certificate-sha256')).toHaveAttribute('data-value', expectedSha256);
+}
+
+export async function storeApiKey(screen: Locator, apiKey: string): Promise<void> {
+  const section = screen.getByTestId('settings-api-key');
+  await section.getByLabel('API key').fill(apiKey);
+  await section.getByRole('button', { name: /Save key|Replace key/ }).click();
+  await expect(section.getByText('Done')).toBeVisible();
+  // Never echoed: the field is empty again once the key is sent.
+  await expect(section.getByLabel('API key')).toHaveValue('');
+}
+
+export interface NamedFile {
+  name: string;
+  content: string | Buffer;
+}
+
+/** Imports through the file picker: PEM (one or more files, optional passphrase) or PKCS#12 and its password. */
+export async function importCertificate(screen: Locator, format: 'pem' | 'pkcs12', files: NamedFile[], secret = ''): Promise<void> {
+  const section = screen.getByTestId('settings-client-certificate');
+  await section.getByLabel(format === 'pem' ? 'PEM: certificate and key' : 'PKCS#12 (.p12 / .pfx)').check();
+  await section.getByTestId('certificate-files').setInputFiles(
+    files.map((f) => ({
+      name: f.name,
+      mimeType: format === 'pem' ? 'application/x-pem-file' : 'application/x-pkcs12',
+      buffer: Buffer.isBuffer(f.content) ? f.content : Buffer.from(f.content),
+    })),
+  );
+  if (secret) await section.getByTestId('certificate-secret').fill(secret);
+  await section.getByRole('button', { name: /Import certificate|Replace certificate/ }).click();
+}
+
+/** Connects to the configured server; the settings screen closes and the board takes over. */
+export async function connectConfigured(page: Page): Promise<void> {
+  await settingsScreen(page).getByRole('button', { name: 'Connect to this server' }).click();
+  await expect(settingsScreen(page)).toBeHidden();
+}

@@ -1,0 +1,45 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeychainUnavailableError } from '../../../electron/core/vault/errors';
+import { KeychainDataKeyStore } from '../../../electron/core/vault/keys/keychain-data-key-store';
+import { JsonFileSettingsStore } from '../../../electron/core/vault/settings/json-file-settings-store';
+import { Vault } from '../../../electron/core/vault/vault';
+import { testServiceName } from './support/secret-service';
+
+// The real keyring library with no D-Bus to reach: this file runs in its own worker process, so
+// pointing the bus address at nothing here cannot disturb the Secret Service tests.
+const savedBus = process.env.DBUS_SESSION_BUS_ADDRESS;
+let dir: string;
+
+beforeAll(() => {
+  process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/gatehouse-no-bus';
+  dir = mkdtempSync(join(tmpdir(), 'gatehouse-no-keychain-'));
+});
+afterAll(() => {
+  if (savedBus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
+  else process.env.DBUS_SESSION_BUS_ADDRESS = savedBus;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(process.platform !== 'linux')('without any keychain (Linux: no D-Bus session)', () => {
+  it('fails plainly instead of falling back to the kernel keyring', async () => {
+    const store = new KeychainDataKeyStore(testServiceName());
+    await expect(store.write(Buffer.alloc(32, 1))).rejects.toBeInstanceOf(KeychainUnavailableError);
+    await expect(store.read()).rejects.toThrow(/OS keychain is not available/);
+  });
+
+  it('refuses to store the API key and writes nothing, until the less-safe mode is chosen', async () => {
+    const settings = new JsonFileSettingsStore(dir);
+    const vault = Vault.create(settings, dir);
+    expect(await vault.checkKeychain()).toMatchObject({ available: false });
+    await expect(vault.setApiKey('7C1E-90AB-44D2-0F3E')).rejects.toThrow(/less-safe key-file mode/);
+    expect(readdirSync(dir)).toEqual([]);
+
+    await vault.chooseMode('less-safe-key-file', { acknowledgeLessSafe: true });
+    await vault.setApiKey('7C1E-90AB-44D2-0F3E');
+    expect(await vault.getApiKey()).toBe('7C1E-90AB-44D2-0F3E');
+    expect(vault.status()).toMatchObject({ mode: 'less-safe-key-file', lessSafe: true, hasApiKey: true });
+  });
+});

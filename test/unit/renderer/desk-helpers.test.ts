@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { takeTokenFromLocation, tokenFromHash } from '../../../renderer/src/lib/desk/access-token';
+import { backoffDelay } from '../../../renderer/src/lib/desk/backoff';
+import { describeIssues } from '../../../renderer/src/lib/desk/problems';
+
+describe('reconnect back-off', () => {
+  const policy = { firstMs: 1_000, maxMs: 30_000, jitter: 0.2 };
+
+  it('doubles from the first delay up to the cap', () => {
+    const noJitter = () => 0;
+    expect([0, 1, 2, 3, 4, 5, 6, 40].map((n) => backoffDelay(n, policy, noJitter))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ]);
+  });
+
+  it('adds at most the jitter fraction', () => {
+    expect(backoffDelay(2, policy, () => 0.999)).toBeLessThanOrEqual(4_800);
+    expect(backoffDelay(2, policy, () => 0.5)).toBe(4_400);
+  });
+});
+
+describe('access token in the address', () => {
+  it('reads #token= and ignores an empty one', () => {
+    expect(tokenFromHash('#token=abc%2Fdef')).toBe('abc/def');
+    expect(tokenFromHash('#token=')).toBeUndefined();
+    expect(tokenFromHash('')).toBeUndefined();
+  });
+
+  it('removes the hash from the address bar, keeping path and query', () => {
+    const replaced: string[] = [];
+    const history = { state: null, replaceState: (_d: unknown, _u: string, url: string) => void replaced.push(url) };
+    expect(takeTokenFromLocation({ hash: '#token=t1', pathname: '/', search: '?x=1' }, history)).toBe('t1');
+    expect(replaced).toEqual(['/?x=1']);
+  });
+});
+
+describe('problem wording', () => {
+  it('names where a payload went wrong and how many other issues there were', () => {
+    expect(describeIssues([{ path: [0, 'flags'], message: 'expected array' }, { path: [1], message: 'x' }])).toBe(
+      '0.flags: expected array (and 1 more)',
+    );
+    expect(describeIssues([{ path: [], message: 'expected object' }])).toBe('payload: expected object');
+  });
+});
