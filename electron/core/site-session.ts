@@ -4,6 +4,7 @@ import { DeskError } from '../../shared/errors';
 import { Backoff, sleep } from './api/backoff';
 import { sendCommand } from './api/commands';
 import { discover } from './api/discovery';
+import { ITEM_TYPES } from './api/item-types';
 import { Transport } from './api/transport';
 import { loadCatalogue, type CatalogueEntry } from './catalogue';
 import type { DeskConfig } from './config';
@@ -89,7 +90,9 @@ export class SiteSession {
         this.events.emit('status.delta', statuses);
         this.monitor.watch(
           [...entries.values()].flatMap((e) =>
-            e.fields.updates ? [{ href: e.board.href, name: e.board.name, updatesHref: e.fields.updates.href }] : [],
+            e.fields.updates
+              ? [{ href: e.board.href, name: e.board.name, updatesHref: e.fields.updates.href, fields: ITEM_TYPES[e.board.kind].updateFields }]
+              : [],
           ),
         );
         return;

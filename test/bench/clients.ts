@@ -21,6 +21,8 @@ export interface ClientFigures {
   protocol: string;
   changes: number;
   seen: number;
+  /** Changes overtaken by the next change of the same door before the client saw them. */
+  superseded: number;
   unseen: number;
   latencyP50Ms: number | null;
   latencyP99Ms: number | null;
@@ -87,6 +89,7 @@ async function measure(
   return {
     changes: changes.made,
     seen: changes.latenciesMs.length,
+    superseded: changes.superseded,
     unseen: changes.unseen,
     latencyP50Ms: round(quantile(changes.latenciesMs, 0.5)),
     latencyP99Ms: round(quantile(changes.latenciesMs, 0.99)),

@@ -7,14 +7,15 @@ import { median } from './stats';
 /**
  * `npm run bench`: Gatehouse's monitor against a schedule-polling client on sites of 100, 1,000 and
  * 10,000 watched doors, with doors changing at a steady rate. Prints a table, writes
- * test-results/bench.json. Tunable by environment: BENCH_SIZES=100,1000 BENCH_SECONDS=30
+ * test-results/bench.json. Tunable by environment: BENCH_SIZES=100,1000 BENCH_SECONDS=75
  * BENCH_RATE=5 (changes per second) BENCH_REPEATS=1 (figures are medians over repeats).
  */
 const sizes = (process.env.BENCH_SIZES ?? '100,1000,10000').split(',').map(Number);
 const repeats = Number(process.env.BENCH_REPEATS ?? '1');
 const settings: RunSettings = {
   changesPerSecond: Number(process.env.BENCH_RATE ?? '5'),
-  measureSeconds: Number(process.env.BENCH_SECONDS ?? '30'),
+  // Longer than the server's one-minute hold, so idle polls that time out and are renewed are counted.
+  measureSeconds: Number(process.env.BENCH_SECONDS ?? '75'),
   pollEveryMs: 5_000,
 };
 const LIMIT_MS = 40 * 60_000;
@@ -27,8 +28,12 @@ const guard = setTimeout(() => {
 type Runner = typeof runLongPoll;
 type Ratios = Record<'latencyP50' | 'latencyP99' | 'requestsPerMinute' | 'cpu' | 'rss', number | null>;
 
-async function once(run: Runner, doors: number): Promise<ClientFigures> {
-  const sim = await startChildSimulator(doors, 60_000);
+/**
+ * Long-polls meet the spec's one-minute hold. The poller's site holds them two minutes: that only
+ * stretches how long the poller's one warm-up watch keeps statuses current (the server's watch window).
+ */
+async function once(run: Runner, doors: number, updatesTimeoutMs: number): Promise<ClientFigures> {
+  const sim = await startChildSimulator(doors, updatesTimeoutMs);
   try {
     return await run(sim, doors, settings);
   } finally {
@@ -56,9 +61,9 @@ async function main(): Promise<void> {
     const pollRuns: ClientFigures[] = [];
     for (let i = 0; i < repeats; i++) {
       console.error(`bench: ${doors} doors, run ${i + 1}/${repeats}: long-poll…`);
-      longRuns.push(await once(runLongPoll, doors));
+      longRuns.push(await once(runLongPoll, doors, 60_000));
       console.error(`bench: ${doors} doors, run ${i + 1}/${repeats}: schedule-poll…`);
-      pollRuns.push(await once(runSchedulePoll, doors));
+      pollRuns.push(await once(runSchedulePoll, doors, 120_000));
     }
     const longPoll = medianOf(longRuns);
     const schedulePoll = medianOf(pollRuns);
@@ -99,7 +104,7 @@ function printTable(results: { doors: number; longPoll: ClientFigures; scheduleP
         String(r.doors),
         f.client === 'long-poll' ? `long-poll (${f.protocol})` : 'schedule-poll (5 s)',
         String(f.changes),
-        `${f.seen}${f.unseen ? ` (+${f.unseen} unseen)` : ''}`,
+        `${f.seen}${f.superseded ? ` +${f.superseded} overtaken` : ''}${f.unseen ? ` +${f.unseen} unseen` : ''}`,
         fmt(f.latencyP50Ms),
         fmt(f.latencyP99Ms),
         String(f.requestsPerMinute),

@@ -27,6 +27,8 @@ export class Monitor {
   private readonly coalescer: Coalescer<WatchedStatus>;
   readonly scheduler: WatchScheduler;
   private sized: Promise<void> | undefined;
+  /** A failure was reported and no answer has come since: thousands of watchers failing together report once. */
+  private failing = false;
 
   constructor(
     private readonly transport: Transport,
@@ -67,8 +69,15 @@ export class Monitor {
         target.href,
         new Watcher(this.transport, this.scheduler, target, {
           status: (s) => this.coalescer.push(s),
-          answered: () => this.events.answered(),
-          failed: (e) => this.events.failed(e),
+          answered: () => {
+            this.failing = false;
+            this.events.answered();
+          },
+          failed: (e) => {
+            if (this.failing && e.code !== 'unauthorised') return;
+            this.failing = true;
+            this.events.failed(e);
+          },
         }),
       );
     }

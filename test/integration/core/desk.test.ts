@@ -30,9 +30,11 @@ describe('the desk: composition root of the contract', () => {
     const snapshot = await desk.handle('board.get', {});
     expect(snapshot.connection).toMatchObject({ phase: 'connected', serverVersion: '9.40', demo: false });
     expect(snapshot.connection.features).toContain('doors.doors');
-    expect(snapshot.items.length).toBeGreaterThanOrEqual(20);
-    expect(snapshot.items.every((i) => i.kind === 'door' && i.commands.includes('open'))).toBe(true);
+    const doors = snapshot.items.filter((i) => i.kind === 'door');
+    expect(doors.length).toBeGreaterThanOrEqual(20);
+    expect(doors.every((i) => i.commands.includes('open'))).toBe(true);
   });
+
 
   it('refuses a command on an href the server never gave', async () => {
     const { desk } = await connectedDesk();

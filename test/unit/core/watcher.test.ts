@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { DeskError } from '../../../shared/errors';
+import type { Transport } from '../../../electron/core/api/transport';
+import { Monitor } from '../../../electron/core/monitor/monitor';
+import type { WatchedStatus } from '../../../electron/core/monitor/watcher';
+
+type Answer = { updates?: Record<string, unknown>; next: { href: string } } | DeskError;
+
+/**
+ * A stand-in transport answering updates calls from a script, one answer per call; once the script
+ * runs out, calls hang until aborted, like a long-poll with nothing to report.
+ */
+function scriptedTransport(script: Answer[]) {
+  const calls: { href: string; fields: unknown }[] = [];
+  const transport = {
+    watchCapacity: async () => ({ protocol: 'h2' as const, slots: 100 }),
+    getJson: (href: string, _schema: unknown, _what: string, options: { query?: { fields?: unknown }; signal?: AbortSignal }) => {
+      calls.push({ href, fields: options.query?.fields });
+      const answer = script.shift();
+      if (answer instanceof DeskError) return Promise.reject(answer);
+      if (answer) return Promise.resolve(answer);
+      return new Promise((_resolve, reject) => options.signal?.addEventListener('abort', () => reject(new DeskError('network', 'cancelled'))));
+    },
+  };
+  return { transport: transport as unknown as Transport, calls };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(check()).toBe(true);
+}
+
+function watchOne(transport: Transport, fields?: string[]) {
+  const seen: WatchedStatus[] = [];
+  const failures: DeskError[] = [];
+  const monitor = new Monitor(transport, { delta: (b) => seen.push(...b), answered: () => {}, failed: (e) => failures.push(e) });
+  monitor.watch([{ href: 'https://s/api/doors/1', name: 'Door 1', updatesHref: 'https://s/api/doors/1/updates', fields }]);
+  return { monitor, seen, failures };
+}
+
+const page = (n: number, updates?: Record<string, unknown>) => ({ updates, next: { href: `https://s/api/doors/1/updates?after=${n}` } });
+
+describe('a watcher: one item\'s long-poll chain', () => {
+  it('follows next after next, passing over empty answers, and keeps fields the answer left out', async () => {
+    const { transport, calls } = scriptedTransport([
+      page(1, { statusFlags: ['controllerUnknown'], statusText: 'Fetching' }),
+      page(2, {}),
+      page(3),
+      page(4, { statusFlags: ['closed', 'locked', 'secure'] }),
+    ]);
+    const { monitor, seen } = watchOne(transport);
+    await until(() => seen.some((s) => s.flags.includes('closed')));
+    expect(calls.map((c) => c.href)).toEqual([
+      'https://s/api/doors/1/updates',
+      ...[1, 2, 3, 4].map((n) => `https://s/api/doors/1/updates?after=${n}`),
+    ]);
+    // Coalesced: the latest state only, with the status text the last answer left out kept.
+    expect(seen.at(-1)).toMatchObject({ flags: ['closed', 'locked', 'secure'], statusText: 'Fetching' });
+    await monitor.stop();
+  });
+
+  it('asks for its fields on each call unless the next link already carries them', async () => {
+    const { transport, calls } = scriptedTransport([{ updates: {}, next: { href: 'https://s/api/doors/1/updates?fields=statusFlags&after=1' } }]);
+    const { monitor } = watchOne(transport, ['statusFlags']);
+    await until(() => calls.length === 2);
+    expect(calls.map((c) => c.fields)).toEqual(['statusFlags', undefined]);
+    await monitor.stop();
+  });
+
+  it('backs off after a transient failure and resumes at the same link', async () => {
+    const { transport, calls } = scriptedTransport([new DeskError('network', 'reset'), page(1, { statusFlags: ['open'] })]);
+    const { monitor, seen, failures } = watchOne(transport);
+    await until(() => seen.length === 1);
+    expect(failures.map((f) => f.code)).toEqual(['network']);
+    expect(calls[0]!.href).toBe(calls[1]!.href);
+    await monitor.stop();
+  });
+
+  it('stops for good on unauthorised (a retried 401 feeds the failure-flood alarm)', async () => {
+    const { transport, calls } = scriptedTransport([new DeskError('unauthorised', 'refused'), page(1, { statusFlags: ['open'] })]);
+    const { monitor, failures } = watchOne(transport);
+    await until(() => failures.length === 1);
+    await new Promise((r) => setTimeout(r, 700)); // longer than the first back-off
+    expect(calls).toHaveLength(1);
+    await monitor.stop();
+  });
+
+  it('carries zoneCount and voltage from updates into the status', async () => {
+    const { transport } = scriptedTransport([page(1, { statusFlags: ['secure'], zoneCount: 3 }), page(2, { voltage: 7100 })]);
+    const { monitor, seen } = watchOne(transport);
+    await until(() => seen.some((s) => s.voltage === 7100));
+    expect(seen.at(-1)).toMatchObject({ flags: ['secure'], zoneCount: 3, voltage: 7100 });
+    await monitor.stop();
+  });
+});
+
+describe('the monitor over many watchers', () => {
+  it('reports watchers failing together once, until an answer comes again', async () => {
+    const { transport } = scriptedTransport([new DeskError('network', 'down'), new DeskError('network', 'down'), new DeskError('network', 'down')]);
+    const failures: DeskError[] = [];
+    const monitor = new Monitor(transport, { delta: () => {}, answered: () => {}, failed: (e) => failures.push(e) });
+    monitor.watch(
+      [1, 2, 3].map((n) => ({ href: `https://s/api/doors/${n}`, name: `Door ${n}`, updatesHref: `https://s/api/doors/${n}/updates` })),
+    );
+    await until(() => failures.length > 0);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(failures).toHaveLength(1);
+    monitor.remove(['https://s/api/doors/1']);
+    expect(monitor.size).toBe(2);
+    await monitor.stop();
+  });
+});
