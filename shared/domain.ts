@@ -29,6 +29,10 @@ export const ItemStatus = z.object({
   statusText: z.string(),
   /** When main received this status (ms since the epoch); tiles show their age from it when offline. */
   receivedAt: z.number(),
+  /** Access zones: the zone count. */
+  zoneCount: z.number().int().optional(),
+  /** Fence zones: the voltage, meaningful only with the `voltageKnown` flag (shared/status). */
+  voltage: z.number().optional(),
 });
 export type ItemStatus = z.infer<typeof ItemStatus>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { base64DecodedLength, base64Problem } from './base64';
 import { cardKindOfFascn, fascnNumberProblem, sameCardNumber, withoutHyphens, type CardKind } from './fascn-number';
-import { chuidHashRequired } from './server-version';
+import { chuidHashRequired } from './chuid-hash-rule';
 
 /**
  * The PIV card create payload of the access-control REST interface (a `cards` element of a cardholder

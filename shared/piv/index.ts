@@ -6,5 +6,5 @@
 export * from './base64';
 export * from './card-create';
 export * from './fascn-number';
-export * from './server-version';
+export * from './chuid-hash-rule';
 export * from './card-read';

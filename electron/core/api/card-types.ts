@@ -1,6 +1,7 @@
 import { DeskError } from '../../../shared/errors';
 import { CardTypePage, type CardType } from './cardholder-schemas';
-import { versionAtLeast, type Discovery } from './discovery';
+import { versionAtLeast } from '../../../shared/version';
+import type { Discovery } from './discovery';
 import { linkFor } from './features';
 import type { Transport } from './transport';
 
@@ -9,7 +10,7 @@ import type { Transport } from './transport';
  * lower privilege), `features.cardTypes.cardTypes` before. Undefined when the server gives neither.
  */
 export function cardTypeListHref(discovery: Discovery): string | undefined {
-  const assign = versionAtLeast(discovery.versionParts, '8.10') ? linkFor(discovery, 'cardTypes.assign') : undefined;
+  const assign = versionAtLeast(discovery.version, '8.10') ? linkFor(discovery, 'cardTypes.assign') : undefined;
   return assign ?? linkFor(discovery, 'cardTypes.cardTypes');
 }
 

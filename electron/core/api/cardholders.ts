@@ -31,7 +31,7 @@ export async function createCardholder(transport: Transport, discovery: Discover
   if (!cardholder.firstName?.trim() && !cardholder.lastName?.trim()) {
     throw new DeskError('bad-request', `${what}: a first name or a last name is required`);
   }
-  const cards: PivCardCreate[] = cardholder.cards.map((c, i) => checkPivCardCreate(c, discovery.versionParts, `${what}, card ${i + 1}`));
+  const cards: PivCardCreate[] = cardholder.cards.map((c, i) => checkPivCardCreate(c, discovery.version, `${what}, card ${i + 1}`));
   const body = {
     division: { href: cardholder.division.href },
     ...(cardholder.firstName?.trim() ? { firstName: cardholder.firstName } : {}),
@@ -53,7 +53,7 @@ export async function updateCardholderCards(
   other: { firstName?: string; lastName?: string } = {},
 ): Promise<void> {
   const what = 'Update cardholder cards';
-  const add: PivCardCreate[] | undefined = changes.add?.map((c, i) => checkPivCardCreate(c, discovery.versionParts, `${what}, added card ${i + 1}`));
+  const add: PivCardCreate[] | undefined = changes.add?.map((c, i) => checkPivCardCreate(c, discovery.version, `${what}, added card ${i + 1}`));
   const update: PivCardUpdate[] | undefined = changes.update?.map((c, i) => checkPivCardUpdate(c, `${what}, updated card ${i + 1}`));
   // The spec does not show the shape of `cards.delete` entries; a card is named by its href everywhere else.
   const remove = changes.delete?.map((href) => ({ href }));

@@ -4,14 +4,13 @@ import type { Transport } from './transport';
 
 /** `GET /api`: the only fixed URL. Features are groups of named links, present only when licensed. */
 export const ApiRoot = z.object({
-  version: z.string(),
+  version: z.string().regex(/^\d+(\.\d+)*$/, 'must be a dotted version number such as 9.40'),
   features: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
 });
 
 export interface Discovery {
+  /** The server's version, e.g. "9.40"; compare with versionAtLeast from shared/version. */
   version: string;
-  /** Parsed version, e.g. 9.40 → [9, 40]. */
-  versionParts: number[];
   /** Links by `group.name`, e.g. `doors.doors`; only what the site's licences allow. */
   links: Map<string, string>;
 }
@@ -25,21 +24,5 @@ export async function discover(transport: Transport): Promise<Discovery> {
       if (typeof href === 'string') links.set(`${group}.${name}`, href);
     }
   }
-  return { version: root.version, versionParts: parseVersion(root.version), links };
-}
-
-/** "9.40" → [9, 40]; "8.40.2" → [8, 40, 2]. Non-numeric parts count as 0 rather than failing discovery. */
-export function parseVersion(version: string): number[] {
-  return version.split('.').map((part) => Number.parseInt(part, 10) || 0);
-}
-
-/** True when `version` is at least `atLeast` (e.g. versionAtLeast([9, 40], '9.30')). */
-export function versionAtLeast(version: number[], atLeast: string): boolean {
-  const want = parseVersion(atLeast);
-  for (let i = 0; i < Math.max(version.length, want.length); i++) {
-    const a = version[i] ?? 0;
-    const b = want[i] ?? 0;
-    if (a !== b) return a > b;
-  }
-  return true;
+  return { version: root.version, links };
 }

@@ -1,5 +1,6 @@
 import { DeskError } from '../../../shared/errors';
-import { versionAtLeast, type Discovery } from './discovery';
+import { versionAtLeast } from '../../../shared/version';
+import type { Discovery } from './discovery';
 import { ITEM_TYPE_KEYS, ITEM_TYPES, type ItemTypeKey } from './item-types';
 
 /**
@@ -63,7 +64,7 @@ export function collectionHref(discovery: Discovery, key: ItemTypeKey): string {
 }
 
 export function capabilitiesOf(discovery: Discovery): Capabilities {
-  const at = (v: string) => versionAtLeast(discovery.versionParts, v);
+  const at = (v: string) => versionAtLeast(discovery.version, v);
   return {
     version: discovery.version,
     itemTypes: ITEM_TYPE_KEYS.filter((key) => discovery.links.has(ITEM_TYPES[key].feature)),

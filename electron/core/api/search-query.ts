@@ -1,5 +1,6 @@
 import { DeskError } from '../../../shared/errors';
-import { versionAtLeast, type Discovery } from './discovery';
+import { versionAtLeast } from '../../../shared/version';
+import type { Discovery } from './discovery';
 import type { ItemType } from './item-types';
 import type { QueryValue } from './links';
 
@@ -46,13 +47,13 @@ export function searchQuery(type: ItemType, discovery: Discovery, params: Search
   }
   if (params.description !== undefined) {
     if (!type.divisionFilters) refuse(what, `${type.label} search takes no description filter`);
-    if (!versionAtLeast(discovery.versionParts, '8.60')) refuse(what, `search by description needs server 8.60 or later (this is ${discovery.version})`);
+    if (!versionAtLeast(discovery.version, '8.60')) refuse(what, `search by description needs server 8.60 or later (this is ${discovery.version})`);
     if (params.description === '') refuse(what, 'an empty description search is undefined by the server');
     query.description = params.description;
   }
   if (params.division !== undefined) query.division = divisionList(type, params.division, 'division', what);
   if (params.directDivision !== undefined) {
-    if (!versionAtLeast(discovery.versionParts, '9.20')) refuse(what, `directDivision needs server 9.20 or later (this is ${discovery.version})`);
+    if (!versionAtLeast(discovery.version, '9.20')) refuse(what, `directDivision needs server 9.20 or later (this is ${discovery.version})`);
     query.directDivision = divisionList(type, params.directDivision, 'directDivision', what);
   }
   if (params.fields !== undefined) query.fields = fieldList(type, params.fields, what);

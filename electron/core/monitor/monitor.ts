@@ -2,11 +2,12 @@ import type { DeskError } from '../../../shared/errors';
 import type { Transport } from '../api/transport';
 import { Coalescer } from './coalescer';
 import { WatchScheduler } from './watch-scheduler';
-import { LONG_POLL_TIMEOUT_MS, Watcher, type WatchedStatus, type WatchTarget } from './watcher';
+import type { ItemStatus } from '../../../shared/domain';
+import { LONG_POLL_TIMEOUT_MS, Watcher, type WatchTarget } from './watcher';
 
 export interface MonitorEvents {
   /** Latest statuses, at most one batch per ~16 ms, one entry per item. */
-  delta(batch: WatchedStatus[]): void;
+  delta(batch: ItemStatus[]): void;
   answered(): void;
   failed(error: DeskError): void;
 }
@@ -24,7 +25,7 @@ export interface MonitorOptions {
  */
 export class Monitor {
   private readonly watchers = new Map<string, Watcher>();
-  private readonly coalescer: Coalescer<WatchedStatus>;
+  private readonly coalescer: Coalescer<ItemStatus>;
   readonly scheduler: WatchScheduler;
   private sized: Promise<void> | undefined;
   /** A failure was reported and no answer has come since: thousands of watchers failing together report once. */
@@ -35,7 +36,7 @@ export class Monitor {
     private readonly events: MonitorEvents,
     options: MonitorOptions = {},
   ) {
-    this.coalescer = new Coalescer<WatchedStatus>((batch) => events.delta(batch));
+    this.coalescer = new Coalescer<ItemStatus>((batch) => events.delta(batch));
     this.scheduler = new WatchScheduler({
       slots: options.initialSlots ?? 8,
       fullHoldMs: LONG_POLL_TIMEOUT_MS,

@@ -20,16 +20,8 @@ export interface WatchTarget {
   fields?: readonly string[];
 }
 
-/** An item's latest status with the type-specific values some updates carry. */
-export interface WatchedStatus extends ItemStatus {
-  /** Access zones. */
-  zoneCount?: number;
-  /** Fence zones; meaningful only with the flag `voltageKnown`. */
-  voltage?: number;
-}
-
 export interface WatcherEvents {
-  status(status: WatchedStatus): void;
+  status(status: ItemStatus): void;
   /** Every answer from the server: the connection is working. */
   answered(): void;
   failed(error: DeskError): void;
@@ -44,7 +36,7 @@ export interface WatcherEvents {
 export class Watcher {
   private readonly abort = new AbortController();
   private readonly backoff = new Backoff();
-  private last: WatchedStatus | undefined;
+  private last: ItemStatus | undefined;
   readonly done: Promise<void>;
 
   constructor(
@@ -122,7 +114,7 @@ export class Watcher {
 
   private apply(updates: NonNullable<UpdatesPage['updates']>): void {
     // Fields the server left out of this answer keep their last value (fields selection may omit them).
-    const status: WatchedStatus = {
+    const status: ItemStatus = {
       href: this.target.href,
       flags: updates.statusFlags ?? this.last?.flags ?? [],
       statusText: updates.statusText ?? this.last?.statusText ?? '',

@@ -6,7 +6,7 @@ import { collect, searchItems } from '../../../electron/core/api/items';
 import { ITEM_TYPES } from '../../../electron/core/api/item-types';
 import type { Transport } from '../../../electron/core/api/transport';
 import { Monitor } from '../../../electron/core/monitor/monitor';
-import type { WatchedStatus } from '../../../electron/core/monitor/watcher';
+import type { ItemStatus } from '../../../shared/domain';
 import type { DeskError } from '../../../shared/errors';
 import { siteWithDoors } from '../support/generated-site';
 import { control, eventually, startTestSite, transportFor } from '../support/site';
@@ -23,10 +23,10 @@ afterEach(async () => {
 });
 
 function recorder() {
-  const seen: WatchedStatus[] = [];
+  const seen: ItemStatus[] = [];
   const failures: DeskError[] = [];
   const latest = (href: string) => seen.findLast((s) => s.href === href);
-  return { seen, failures, latest, events: { delta: (b: WatchedStatus[]) => seen.push(...b), answered: () => {}, failed: (e: DeskError) => failures.push(e) } };
+  return { seen, failures, latest, events: { delta: (b: ItemStatus[]) => seen.push(...b), answered: () => {}, failed: (e: DeskError) => failures.push(e) } };
 }
 
 async function doorTargets(t: Transport) {

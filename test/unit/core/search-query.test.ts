@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseVersion, type Discovery } from '../../../electron/core/api/discovery';
+import type { Discovery } from '../../../electron/core/api/discovery';
 import { ITEM_TYPES } from '../../../electron/core/api/item-types';
 import { searchQuery } from '../../../electron/core/api/search-query';
 
-const at = (version: string): Discovery => ({ version, versionParts: parseVersion(version), links: new Map() });
+const at = (version: string): Discovery => ({ version, links: new Map() });
 
 describe('searchQuery: the documented search parameters, checked before sending', () => {
   it('sorts by id unless told otherwise', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DeskError } from '../../../shared/errors';
 import type { Transport } from '../../../electron/core/api/transport';
 import { Monitor } from '../../../electron/core/monitor/monitor';
-import type { WatchedStatus } from '../../../electron/core/monitor/watcher';
+import type { ItemStatus } from '../../../shared/domain';
 
 type Answer = { updates?: Record<string, unknown>; next: { href: string } } | DeskError;
 
@@ -31,7 +31,7 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 function watchOne(transport: Transport, fields?: string[]) {
-  const seen: WatchedStatus[] = [];
+  const seen: ItemStatus[] = [];
   const failures: DeskError[] = [];
   const monitor = new Monitor(transport, { delta: (b) => seen.push(...b), answered: () => {}, failed: (e) => failures.push(e) });
   monitor.watch([{ href: 'https://s/api/doors/1', name: 'Door 1', updatesHref: 'https://s/api/doors/1/updates', fields }]);

@@ -21,7 +21,7 @@ export function compareServerVersions(a: string, b: string): number {
   return 0;
 }
 
-/** The CHUID hash is required up to 8.60 and optional from 8.70. */
-export function chuidHashRequired(serverVersion: string): boolean {
-  return compareServerVersions(serverVersion, '8.70') < 0;
+/** True when `version` is `atLeast` or later, e.g. versionAtLeast('9.40', '9.30'). */
+export function versionAtLeast(version: string, atLeast: string): boolean {
+  return compareServerVersions(version, atLeast) >= 0;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chuidHashRequired, compareServerVersions } from '../../../shared/piv/server-version';
+import { chuidHashRequired } from '../../../shared/piv/chuid-hash-rule';
+import { compareServerVersions, versionAtLeast } from '../../../shared/version';
 
 describe('server versions', () => {
   it('compares component by component as numbers', () => {
@@ -8,6 +9,8 @@ describe('server versions', () => {
     expect(compareServerVersions('9.40', '8.70')).toBeGreaterThan(0);
     expect(compareServerVersions('8.70', '8.70.0')).toBe(0);
     expect(compareServerVersions('8.40.2', '8.40')).toBeGreaterThan(0);
+    expect(versionAtLeast('9.40', '9.30')).toBe(true);
+    expect(versionAtLeast('9.20', '9.30')).toBe(false);
   });
 
   it('requires the CHUID hash up to 8.60 and not from 8.70', () => {
