@@ -1,14 +1,9 @@
 import type { AccessZoneDefinition } from '../site/schema';
 import { LiveItem } from './live-item';
+import { ScheduledState } from './scheduled-state';
 import type { World } from './world';
 
 export type AccessZoneMode = 'secure' | 'dualAuth' | 'codeOrCard' | 'free';
-
-interface ModeOverride {
-  mode: AccessZoneMode;
-  pin: boolean;
-  endTimer?: number;
-}
 
 /**
  * An access zone: a scheduled mode (or a fixed one when it has no schedule), an optional mode
@@ -16,11 +11,8 @@ interface ModeOverride {
  * checked against its minimum and maximum.
  */
 export class LiveAccessZone extends LiveItem<AccessZoneDefinition> {
-  private override: ModeOverride | undefined;
-  /** The mode the zone's schedule currently calls for; undefined for a zone without a schedule. */
-  private scheduled: AccessZoneMode | undefined;
-  /** Mode of a zone without a schedule: untimed overrides set it for good. */
-  private fixedMode: AccessZoneMode;
+  /** The scheduled (or fixed) mode with any mode override; an override carries its PIN requirement. */
+  private readonly modes: ScheduledState<AccessZoneMode, { pin: boolean }>;
   private lockedDown = false;
   private count: number;
   private countInGrace = false;
@@ -28,17 +20,19 @@ export class LiveAccessZone extends LiveItem<AccessZoneDefinition> {
 
   constructor(def: AccessZoneDefinition, world: World) {
     super('access_zones', def, world);
-    this.fixedMode = def.mode ?? def.schedule ?? 'secure';
-    this.scheduled = def.schedule;
+    this.modes = new ScheduledState<AccessZoneMode, { pin: boolean }>(def.mode ?? def.schedule ?? 'secure', def.schedule, world.clock, () => {
+      this.changed();
+      this.world.accessZoneModeChanged(this.id);
+    });
     this.count = def.zoneCount;
   }
 
   get hasSchedule(): boolean {
-    return this.scheduled !== undefined;
+    return this.modes.hasSchedule;
   }
 
   get mode(): AccessZoneMode {
-    return this.override?.mode ?? this.scheduled ?? this.fixedMode;
+    return this.modes.value;
   }
 
   /**
@@ -46,14 +40,13 @@ export class LiveAccessZone extends LiveItem<AccessZoneDefinition> {
    * change"); a timed one runs to its end time; a lockdown stays until cancelled.
    */
   scheduleChange(mode: AccessZoneMode): void {
-    this.scheduled = mode;
-    if (this.override && this.override.endTimer === undefined) this.override = undefined;
+    this.modes.scheduleChange(mode);
     this.changed();
     this.world.accessZoneModeChanged(this.id);
   }
 
   get usePin(): boolean {
-    return this.override ? this.override.pin : this.def.usePin;
+    return this.modes.overrideExtra?.pin ?? this.def.usePin;
   }
 
   get isLockedDown(): boolean {
@@ -101,20 +94,8 @@ export class LiveAccessZone extends LiveItem<AccessZoneDefinition> {
    * change (a zone without a schedule keeps the mode). Any mode override also ends a lockdown.
    */
   setMode(mode: AccessZoneMode, pin: boolean, endAt?: number): void {
-    this.clearOverride();
     this.lockedDown = false;
-    if (this.hasSchedule || endAt !== undefined) {
-      const override: ModeOverride = { mode, pin };
-      if (endAt !== undefined) {
-        override.endTimer = this.world.clock.schedule(endAt - this.world.clock.now(), () => {
-          if (this.override === override) this.override = undefined;
-          this.changed();
-        });
-      }
-      this.override = override;
-    } else {
-      this.fixedMode = mode;
-    }
+    this.modes.set(mode, { pin }, endAt);
     this.changed();
     this.world.accessZoneModeChanged(this.id);
   }
@@ -134,7 +115,7 @@ export class LiveAccessZone extends LiveItem<AccessZoneDefinition> {
   /** Back to the scheduled state; lockdown stays; nothing happens without a schedule. */
   cancel(): void {
     if (!this.hasSchedule) return;
-    this.clearOverride();
+    this.modes.clear();
     this.changed();
     this.world.accessZoneModeChanged(this.id);
   }
@@ -159,10 +140,5 @@ export class LiveAccessZone extends LiveItem<AccessZoneDefinition> {
     if (this.def.zoneCountMax !== undefined && this.count > this.def.zoneCountMax) return 'high';
     if (this.def.zoneCountMin !== undefined && this.count < this.def.zoneCountMin) return 'low';
     return undefined;
-  }
-
-  private clearOverride(): void {
-    this.world.clock.cancel(this.override?.endTimer);
-    this.override = undefined;
   }
 }

@@ -1,5 +1,6 @@
 import type { AlarmZoneDefinition } from '../site/schema';
 import { LiveItem } from './live-item';
+import { ScheduledState } from './scheduled-state';
 import type { World } from './world';
 
 export type AlarmZoneState = 'armed' | 'disarmed' | 'user1' | 'user2';
@@ -10,29 +11,24 @@ export type AlarmZoneState = 'armed' | 'disarmed' | 'user1' | 'user2';
  * attached fence zone.
  */
 export class LiveAlarmZone extends LiveItem<AlarmZoneDefinition> {
-  private override: { state: AlarmZoneState; endTimer?: number } | undefined;
-  private fixedState: AlarmZoneState;
-  private scheduled: AlarmZoneState | undefined;
+  private readonly states: ScheduledState<AlarmZoneState>;
   delay: 'entryDelay' | 'exitDelay' | undefined;
 
   constructor(def: AlarmZoneDefinition, world: World) {
     super('alarm_zones', def, world);
-    this.fixedState = def.state ?? def.schedule ?? 'disarmed';
-    this.scheduled = def.schedule;
+    this.states = new ScheduledState(def.state ?? def.schedule ?? 'disarmed', def.schedule, world.clock, () => this.changed());
   }
 
   get hasSchedule(): boolean {
-    return this.scheduled !== undefined;
+    return this.states.hasSchedule;
   }
 
   get state(): AlarmZoneState {
-    return this.override?.state ?? this.scheduled ?? this.fixedState;
+    return this.states.value;
   }
 
-  /** The schedule moves on: an untimed override ends, a timed one runs to its end time. */
   scheduleChange(state: AlarmZoneState): void {
-    this.scheduled = state;
-    if (this.override && this.override.endTimer === undefined) this.override = undefined;
+    this.states.scheduleChange(state);
     this.changed();
   }
 
@@ -45,30 +41,15 @@ export class LiveAlarmZone extends LiveItem<AlarmZoneDefinition> {
     return flags;
   }
 
-  /** Untimed on a zone without a schedule: the state simply changes (there is nothing to return to). */
   setState(state: AlarmZoneState, endAt?: number): void {
-    this.world.clock.cancel(this.override?.endTimer);
-    this.override = undefined;
-    if (this.hasSchedule || endAt !== undefined) {
-      const override: { state: AlarmZoneState; endTimer?: number } = { state };
-      if (endAt !== undefined) {
-        override.endTimer = this.world.clock.schedule(endAt - this.world.clock.now(), () => {
-          if (this.override === override) this.override = undefined;
-          this.changed();
-        });
-      }
-      this.override = override;
-    } else {
-      this.fixedState = state;
-    }
+    this.states.set(state, undefined, endAt);
     this.changed();
   }
 
   /** Back to the scheduled state; no effect without a schedule. */
   cancel(): void {
     if (!this.hasSchedule) return;
-    this.world.clock.cancel(this.override?.endTimer);
-    this.override = undefined;
+    this.states.clear();
     this.changed();
   }
 
