@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
+import { describe, expect, it } from 'vitest';
 import { findPivCardType } from '../../../electron/core/api/card-types';
 import { createCardholder, deleteCard, getCardholder, updateCardholderCards } from '../../../electron/core/api/cardholders';
-import { discover, type Discovery } from '../../../electron/core/api/discovery';
 import { cardholderLocationZones, collect, searchPassengerElevatorGroups } from '../../../electron/core/api/items';
-import type { Transport } from '../../../electron/core/api/transport';
-import { control, startTestSite, transportFor } from '../support/site';
+import { control, useDiscoveredSite } from '../support/site';
 import { atLeast, orSkipIfMissing, VERSIONS } from '../support/versions';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -26,79 +23,67 @@ function pivCard(typeHref: string, fascn: string, chuid: Record<string, unknown>
 }
 
 describe.each(VERSIONS)('cardholders and PIV cards at server version %s', (version) => {
-  let site: RunningSimulator;
-  let transport: Transport;
-  let discovery: Discovery;
-  const division = () => ({ href: `${site.url}/api/divisions/north` });
-
-  beforeAll(async () => {
-    site = await startTestSite({ version });
-    transport = transportFor(site);
-    discovery = await discover(transport);
-  });
-  afterAll(async () => {
-    await transport?.close();
-    await site?.stop();
-  });
+  const live = useDiscoveredSite({ version });
+  const division = () => ({ href: `${live.site.url}/api/divisions/north` });
 
   it('finds the PIV card type by credentialClass at the path this version uses', async (ctx) => {
-    const type = await orSkipIfMissing(ctx, 'the card-type list', () => findPivCardType(transport, discovery));
+    const type = await orSkipIfMissing(ctx, 'the card-type list', () => findPivCardType(live.transport, live.discovery));
     expect(type.credentialClass).toBe('piv');
     expect(type.href).toMatch(/^https:\/\/127\.0\.0\.1:\d+\//);
   });
 
   it('creates a cardholder with a PIV card (201 + location), reads it, with certificates only when asked', async (ctx) => {
-    const type = await orSkipIfMissing(ctx, 'the card-type list', () => findPivCardType(transport, discovery));
-    const href = await createCardholder(transport, discovery, { division: division(), firstName: 'Pat', lastName: 'Lee', cards: [pivCard(type.href, FASCNS[0]!)] });
-    expect(href).toMatch(new RegExp(`^${site.url}/api/cardholders/`));
-    const holder = await getCardholder(transport, href);
+    const type = await orSkipIfMissing(ctx, 'the card-type list', () => findPivCardType(live.transport, live.discovery));
+    const href = await createCardholder(live.transport, live.discovery, { division: division(), firstName: 'Pat', lastName: 'Lee', cards: [pivCard(type.href, FASCNS[0]!)] });
+    expect(href).toMatch(new RegExp(`^${live.site.url}/api/cardholders/`));
+    const holder = await getCardholder(live.transport, href);
     expect(holder).toMatchObject({ firstName: 'Pat', lastName: 'Lee' });
     expect(holder.cards).toHaveLength(1);
     expect(holder.cards![0]!.pivData?.contentSigningCert).toBeUndefined();
     expect(holder.cards![0]!.pivData?.pivStatus?.type).toBe('NotChecked');
     if (atLeast(version, '8.10')) {
-      const full = await getCardholder(transport, href, ['defaults', 'cards.pivData']);
+      const full = await getCardholder(live.transport, href, ['defaults', 'cards.pivData']);
       expect(full.cards![0]!.pivData?.contentSigningCert).toBe(b64('content signing certificate'));
       expect(full.cards![0]!.pivData?.fingerprints).toBe(b64('fingerprint records'));
     }
   });
 
   it('refuses a card without the CHUID hash before 8.70 without sending; sends it from 8.70', async (ctx) => {
-    const type = await orSkipIfMissing(ctx, 'the card-type list', () => findPivCardType(transport, discovery));
-    const before = (await control.events(site)).length;
+    const type = await orSkipIfMissing(ctx, 'the card-type list', () => findPivCardType(live.transport, live.discovery));
+    const before = (await control.events(live.site)).length;
     const create = () =>
-      createCardholder(transport, discovery, { division: division(), lastName: 'NoHash', cards: [pivCard(type.href, FASCNS[1]!, {})] });
+      createCardholder(live.transport, live.discovery, { division: division(), lastName: 'NoHash', cards: [pivCard(type.href, FASCNS[1]!, {})] });
     if (atLeast(version, '8.70')) {
       await expect(create()).resolves.toMatch(/\/api\/cardholders\//);
     } else {
       await expect(create()).rejects.toMatchObject({ code: 'bad-request', message: expect.stringMatching(/chuid\.hash/) });
-      expect((await control.events(site)).slice(before).filter((e) => e.type === 'cardholder')).toHaveLength(0);
+      expect((await control.events(live.site)).slice(before).filter((e) => e.type === 'cardholder')).toHaveLength(0);
     }
   });
 
   it('PATCH adds, updates and deletes cards; DELETE removes a card by its href', async (ctx) => {
-    const type = await orSkipIfMissing(ctx, 'the card-type list', () => findPivCardType(transport, discovery));
-    const href = await createCardholder(transport, discovery, { division: division(), firstName: 'Sam', cards: [pivCard(type.href, FASCNS[0]!)] });
-    await updateCardholderCards(transport, discovery, href, { add: [pivCard(type.href, FASCNS[1]!), pivCard(type.href, FASCNS[2]!)] });
-    let cards = (await getCardholder(transport, href)).cards!;
+    const type = await orSkipIfMissing(ctx, 'the card-type list', () => findPivCardType(live.transport, live.discovery));
+    const href = await createCardholder(live.transport, live.discovery, { division: division(), firstName: 'Sam', cards: [pivCard(type.href, FASCNS[0]!)] });
+    await updateCardholderCards(live.transport, live.discovery, href, { add: [pivCard(type.href, FASCNS[1]!), pivCard(type.href, FASCNS[2]!)] });
+    let cards = (await getCardholder(live.transport, href)).cards!;
     expect(cards).toHaveLength(3);
 
-    await updateCardholderCards(transport, discovery, href, { update: [{ href: cards[0]!.href, pivData: { pivStatus: { type: 'Revoked' } } }] });
-    cards = (await getCardholder(transport, href)).cards!;
+    await updateCardholderCards(live.transport, live.discovery, href, { update: [{ href: cards[0]!.href, pivData: { pivStatus: { type: 'Revoked' } } }] });
+    cards = (await getCardholder(live.transport, href)).cards!;
     expect(cards[0]!.pivData?.pivStatus?.type).toBe('Revoked');
     expect(cards[0]!.status?.type).toBe('inactive');
 
-    await updateCardholderCards(transport, discovery, href, { delete: [cards[1]!.href] });
-    await deleteCard(transport, cards[2]!.href);
-    const left = (await getCardholder(transport, href)).cards!;
+    await updateCardholderCards(live.transport, live.discovery, href, { delete: [cards[1]!.href] });
+    await deleteCard(live.transport, cards[2]!.href);
+    const left = (await getCardholder(live.transport, href)).cards!;
     expect(left.map((c) => c.href)).toEqual([cards[0]!.href]);
   });
 
   it('turns a server refusal of a PIV payload into a bad request with its reason', async (ctx) => {
-    const type = await orSkipIfMissing(ctx, 'the card-type list', () => findPivCardType(transport, discovery));
+    const type = await orSkipIfMissing(ctx, 'the card-type list', () => findPivCardType(live.transport, live.discovery));
     // A PIV card's number must equal its FASC-N: a rule only the server (and shared/piv) checks.
     const card = { ...pivCard(type.href, FASCNS[0]!), number: '1'.repeat(32) };
-    await expect(createCardholder(transport, discovery, { division: division(), lastName: 'X', cards: [card] })).rejects.toMatchObject({
+    await expect(createCardholder(live.transport, live.discovery, { division: division(), lastName: 'X', cards: [card] })).rejects.toMatchObject({
       code: 'bad-request',
       message: expect.stringMatching(/FASC-N/),
     });
@@ -106,16 +91,16 @@ describe.each(VERSIONS)('cardholders and PIV cards at server version %s', (versi
 
   it('lists the zones a cardholder location may be set to (from 8.20), with the outside-of-system target', async (ctx) => {
     if (!atLeast(version, '8.20')) {
-      await expect(cardholderLocationZones(transport, discovery)).rejects.toMatchObject({ code: 'licence' });
+      await expect(cardholderLocationZones(live.transport, live.discovery)).rejects.toMatchObject({ code: 'licence' });
       return;
     }
-    const result = await orSkipIfMissing(ctx, 'update_cardholder_location', () => cardholderLocationZones(transport, discovery, { top: 2 }));
+    const result = await orSkipIfMissing(ctx, 'update_cardholder_location', () => cardholderLocationZones(live.transport, live.discovery, { top: 2 }));
     expect(result.zones.length).toBeGreaterThan(0);
     expect(result.outsideOfSystem).toMatch(/^https:/);
   });
 
   it('lists the elevator groups usable for passenger details, with their floors', async (ctx) => {
-    const groups = await orSkipIfMissing(ctx, 'modify_passenger_details', () => collect(searchPassengerElevatorGroups(transport, discovery)));
+    const groups = await orSkipIfMissing(ctx, 'modify_passenger_details', () => collect(searchPassengerElevatorGroups(live.transport, live.discovery)));
     expect(groups.length).toBeGreaterThan(0);
     expect(groups[0]!.floorAccess?.length).toBeGreaterThan(0);
   });

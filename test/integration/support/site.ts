@@ -1,4 +1,6 @@
 import { request } from 'undici';
+import { afterAll, beforeAll } from 'vitest';
+import { discover, type Discovery } from '../../../electron/core/api/discovery';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../electron/simulator/index';
 import { DEFAULT_AUTH, type AuthForm } from '../../../electron/core/api/auth';
 import { Transport, type TransportOptions } from '../../../electron/core/api/transport';
@@ -57,4 +59,28 @@ export async function eventually<T>(probe: () => T | undefined | Promise<T | und
     if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+export interface DiscoveredSite {
+  site: RunningSimulator;
+  transport: Transport;
+  discovery: Discovery;
+}
+
+/**
+ * For a describe block: a simulator started before its tests, a transport to it and its discovery,
+ * all stopped after them. Read the fields inside tests (they are set in beforeAll).
+ */
+export function useDiscoveredSite(options: SimulatorOptions = {}): DiscoveredSite {
+  const live = {} as DiscoveredSite;
+  beforeAll(async () => {
+    live.site = await startTestSite(options);
+    live.transport = transportFor(live.site);
+    live.discovery = await discover(live.transport);
+  });
+  afterAll(async () => {
+    await live.transport?.close();
+    await live.site?.stop();
+  });
+  return live;
 }
