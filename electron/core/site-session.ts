@@ -2,6 +2,7 @@ import type { CallResult, CommandRequest } from '../../shared/contract';
 import type { ConnectionState, ItemStatus } from '../../shared/domain';
 import { DeskError } from '../../shared/errors';
 import { Backoff, sleep } from './api/backoff';
+import { isTransient } from './api/errors';
 import { sendCommand } from './api/commands';
 import { discover } from './api/discovery';
 import { ITEM_TYPES } from './api/item-types';
@@ -37,7 +38,7 @@ export class SiteSession {
         this.events.emit('status.delta', batch);
       },
       answered: () => this.tracker.connected(),
-      failed: (error) => this.onFailure(error),
+      failed: (error, retryAt) => this.onFailure(error, retryAt),
     });
   }
 
@@ -99,23 +100,22 @@ export class SiteSession {
       } catch (err) {
         if (signal.aborted) return;
         const error = err instanceof DeskError ? err : new DeskError('network', String(err));
-        if (this.onFailure(error) === 'stop') return;
         const delay = backoff.next();
-        this.tracker.reconnecting(error.message, Date.now() + delay);
+        // Without discovery and a board any failure (a licence, a malformed answer) leaves the desk
+        // reconnecting, not only a transient one.
+        if (this.onFailure(error, Date.now() + delay, true) === 'stop') return;
         await sleep(delay, signal);
       }
     }
   }
 
   /** Unauthorised and certificate failures are never retried automatically (the server's flood rule). */
-  private onFailure(error: DeskError): 'stop' | 'retry' {
+  private onFailure(error: DeskError, retryAt?: number, anyFailure = false): 'stop' | 'retry' {
     if (error.code === 'unauthorised' || error.code === 'certificate') {
       this.tracker.offline(error.message);
       return 'stop';
     }
-    if (error.code === 'network' || error.code === 'timeout' || error.code === 'server-error') {
-      this.tracker.reconnecting(error.message);
-    }
+    if (anyFailure || isTransient(error)) this.tracker.reconnecting(error.message, retryAt);
     return 'retry';
   }
 }

@@ -9,7 +9,8 @@ export interface MonitorEvents {
   /** Latest statuses, at most one batch per ~16 ms, one entry per item. */
   delta(batch: ItemStatus[]): void;
   answered(): void;
-  failed(error: DeskError): void;
+  /** The first failure of a burst; `retryAt` says when its chain tries again. */
+  failed(error: DeskError, retryAt?: number): void;
 }
 
 export interface MonitorOptions {
@@ -74,10 +75,10 @@ export class Monitor {
             this.failing = false;
             this.events.answered();
           },
-          failed: (e) => {
+          failed: (e, retryAt) => {
             if (this.failing && e.code !== 'unauthorised') return;
             this.failing = true;
-            this.events.failed(e);
+            this.events.failed(e, retryAt);
           },
         }),
       );

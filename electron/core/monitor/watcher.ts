@@ -24,7 +24,8 @@ export interface WatcherEvents {
   status(status: ItemStatus): void;
   /** Every answer from the server: the connection is working. */
   answered(): void;
-  failed(error: DeskError): void;
+  /** `retryAt`: when this chain tries again (ms since the epoch); absent when it has stopped. */
+  failed(error: DeskError, retryAt?: number): void;
 }
 
 /**
@@ -95,11 +96,15 @@ export class Watcher {
       if (this.abort.signal.aborted) return { kind: 'stop' };
       if (hold.signal.aborted) return { kind: 'yielded' };
       const error = errorForFailure(err, what);
-      this.events.failed(error);
       // Neither is retried behind the operator's back: a bad key trips the server's flood alarm, and a
       // changed server certificate needs the operator to look at it.
-      if (error.code === 'unauthorised' || error.code === 'certificate') return { kind: 'stop' };
-      return { kind: 'retry', delayMs: this.backoff.next() };
+      if (error.code === 'unauthorised' || error.code === 'certificate') {
+        this.events.failed(error);
+        return { kind: 'stop' };
+      }
+      const delayMs = this.backoff.next();
+      this.events.failed(error, this.now() + delayMs);
+      return { kind: 'retry', delayMs };
     } finally {
       hold.release();
     }

@@ -47,7 +47,9 @@ describe('the desk: composition root of the contract', () => {
     const { desk, site, phases } = await connectedDesk();
     const [door] = (await desk.handle('board.get', {})).items;
     await site.stop();
-    await eventually(() => phases.find((p) => p.phase === 'reconnecting'), 'reconnecting', 15_000);
+    const reconnecting = await eventually(() => phases.find((p) => p.phase === 'reconnecting'), 'reconnecting', 15_000);
+    // The bar can say when the next try is: the watchers' back-off, not "trying now".
+    expect(reconnecting.nextAttemptAt).toBeGreaterThan(reconnecting.since);
     await expect(desk.handle('item.command', { href: door!.href, command: 'open' })).rejects.toMatchObject({ code: 'offline' });
   });
 
