@@ -89,18 +89,14 @@ export function readPivStatus(raw: unknown): PivStatusType | undefined {
   return type as PivStatusType;
 }
 
-/** FASC-N digits in responses carry hyphens between the major components. */
+/**
+ * FASC-N digits in responses carry hyphens as the server writes them: 4-4-6-18 (agency, system,
+ * credential, then the rest), e.g. 4700-0256-001337-111234567890199991.
+ */
 export function formatFascn(number: string): string {
   const d = digitsOf(number);
   if (!/^\d{32}$/.test(d)) return d;
-  const sizes = [4, 4, 6, 1, 1, 10, 1, 4, 1];
-  const parts: string[] = [];
-  let at = 0;
-  for (const size of sizes) {
-    parts.push(d.slice(at, at + size));
-    at += size;
-  }
-  return parts.join('-');
+  return `${d.slice(0, 4)}-${d.slice(4, 8)}-${d.slice(8, 14)}-${d.slice(14)}`;
 }
 
 /** Issue level from the FASC-N's individual credential issue digit (1 when it cannot be read). */

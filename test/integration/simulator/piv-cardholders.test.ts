@@ -59,7 +59,7 @@ describe('PIV cardholders', () => {
     expect(holder).toMatchObject({ firstName: 'Pat', lastName: 'Lee', division: division() });
     const card = holder.cards[0];
     expect(card).toMatchObject({
-      number: '1234-5678-123456-1-1-1234567890-1-1234-1',
+      number: '1234-5678-123456-111234567890112341',
       issueLevel: 1,
       type: { href: pivType },
       status: { value: 'Active', type: 'active' },

@@ -70,8 +70,8 @@ describe('server versions', () => {
 });
 
 describe('PIV data helpers', () => {
-  it('formats a FASC-N with hyphens between the major components and reads its issue level', () => {
-    expect(formatFascn('12345678123456111234567890112341')).toBe('1234-5678-123456-1-1-1234567890-1-1234-1');
+  it('formats a FASC-N as the server does (4-4-6-18) and reads its issue level', () => {
+    expect(formatFascn('12345678123456111234567890112341')).toBe('1234-5678-123456-111234567890112341');
     expect(issueLevelOf('12345678123456131234567890112341')).toBe(3);
     expect(isPivI(`${'9'.repeat(14)}${'0'.repeat(18)}`)).toBe(true);
     expect(isBase64('QUJD')).toBe(true);
