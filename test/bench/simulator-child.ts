@@ -2,17 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Transport, type TransportOptions } from '../../electron/core/api/transport';
+import type { RunningSimulator } from '../../electron/simulator/index';
 
-export interface ChildSimulator {
-  url: string;
-  controlUrl: string;
-  apiKey: string;
-  authScheme: string;
-  clientCertPem: string;
-  clientKeyPem: string;
-  serverCertPem: string;
-  process: ChildProcess;
-}
+/** What the child prints of its RunningSimulator (one JSON line), plus the process itself. */
+export type ChildSimulator = Pick<
+  RunningSimulator,
+  'url' | 'controlUrl' | 'apiKey' | 'authScheme' | 'clientCertPem' | 'clientKeyPem' | 'serverCertPem'
+> & { process: ChildProcess };
 
 /** Starts the simulator in a child process with a generated site of `doors` doors. */
 export async function startChildSimulator(doors: number, updatesTimeoutMs: number): Promise<ChildSimulator> {

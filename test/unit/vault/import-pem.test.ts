@@ -1,8 +1,8 @@
 import { X509Certificate as NodeX509Certificate, createPrivateKey } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importPemCredential } from '../../../electron/core/vault/certificates/import-pem';
-import { VaultError } from '../../../electron/core/vault/errors';
 import { makeCertificate, pkcs8Pem, traditionalPem, type TestCertificate } from './support/certificates';
+import { failureOf } from './support/failure';
 
 const day = 24 * 60 * 60 * 1000;
 let rsa: TestCertificate;
@@ -18,16 +18,6 @@ beforeAll(async () => {
   ca = await makeCertificate({ subject: 'CN=Site CA', isCa: true });
   issued = await makeCertificate({ subject: 'CN=Issued desk', issuer: ca });
 });
-
-function failureOf(run: () => unknown): VaultError {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof VaultError) return err;
-    throw err;
-  }
-  throw new Error('expected a VaultError');
-}
 
 describe('PEM client certificate import', () => {
   it('reads an RSA certificate with a PKCS#1 key, with thumbprints as Node computes them', () => {

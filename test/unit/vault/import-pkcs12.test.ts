@@ -6,8 +6,8 @@ import { X509Certificate as NodeX509Certificate } from 'node:crypto';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPkcs12Credential } from '../../../electron/core/vault/certificates/import-pkcs12';
-import { VaultError } from '../../../electron/core/vault/errors';
 import { makeCertificate, pkcs8Pem, type TestCertificate } from './support/certificates';
+import { failureOf } from './support/failure';
 
 function hasOpenssl(): boolean {
   try {
@@ -52,16 +52,6 @@ function opensslP12(cert: TestCertificate, password: string, extra: string[] = [
   writeFileSync(keyFile, pkcs8Pem(cert), { mode: 0o600 });
   execFileSync('openssl', ['pkcs12', '-export', '-in', certFile, '-inkey', keyFile, '-out', out, '-passout', `pass:${password}`, ...extra]);
   return readFileSync(out);
-}
-
-function failureOf(run: () => unknown): VaultError {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof VaultError) return err;
-    throw err;
-  }
-  throw new Error('expected a VaultError');
 }
 
 describe('PKCS#12 client certificate import', () => {
