@@ -1,31 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
+import { describe, expect, it } from 'vitest';
 import { discover } from '../../../electron/core/api/discovery';
-import type { Transport } from '../../../electron/core/api/transport';
 import { BOARD_KINDS, LIVE_KINDS, loadCatalogue } from '../../../electron/core/catalogue';
-import { startTestSite, transportFor } from '../support/site';
+import { useDiscoveredSite } from '../support/site';
 
-let site: RunningSimulator;
-let transport: Transport;
-
-beforeAll(async () => {
-  site = await startTestSite();
-  transport = transportFor(site);
-});
-afterAll(async () => {
-  await transport?.close();
-  await site?.stop();
-});
+const live = useDiscoveredSite();
 
 describe('the catalogue: items for the board, one search per type', () => {
   it('loads doors for today\'s board', async () => {
-    const { entries } = await loadCatalogue(transport, await discover(transport));
+    const { entries } = await loadCatalogue(live.transport, await discover(live.transport));
     expect(BOARD_KINDS).toEqual(['door']);
     expect([...entries.values()].every((e) => e.board.kind === 'door' && e.fields.updates)).toBe(true);
   });
 
   it('loads every live item type the server offers, with commands and updates links', async () => {
-    const { entries } = await loadCatalogue(transport, await discover(transport), Date.now, LIVE_KINDS);
+    const { entries } = await loadCatalogue(live.transport, await discover(live.transport), Date.now, LIVE_KINDS);
     const kinds = new Set([...entries.values()].map((e) => e.board.kind));
     expect([...kinds].sort()).toEqual([...LIVE_KINDS].sort());
     const zone = [...entries.values()].find((e) => e.board.kind === 'accessZone')!;

@@ -1,34 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
+import { describe, expect, it } from 'vitest';
 import type { ItemStatus } from '../../../shared/domain';
 import { discover } from '../../../electron/core/api/discovery';
 import { searchDoors } from '../../../electron/core/api/doors';
 import { sendCommand } from '../../../electron/core/api/commands';
 import { Monitor } from '../../../electron/core/monitor/monitor';
-import type { Transport } from '../../../electron/core/api/transport';
-import { control, eventually, startTestSite, transportFor } from '../support/site';
+import { control, eventually, transportFor, useDiscoveredSite } from '../support/site';
 
-let site: RunningSimulator;
-let transport: Transport;
-
-beforeAll(async () => {
-  site = await startTestSite();
-  transport = transportFor(site);
-});
-afterAll(async () => {
-  await transport?.close();
-  await site?.stop();
-});
+const live = useDiscoveredSite();
 
 async function allDoors(top?: number) {
   const doors = [];
-  for await (const d of searchDoors(transport, await discover(transport), { query: { top } })) doors.push(d);
+  for await (const d of searchDoors(live.transport, await discover(live.transport), { query: { top } })) doors.push(d);
   return doors;
 }
 
 describe('client core against the simulator, over mutual TLS', () => {
   it('discovers the door feature from /api only', async () => {
-    const discovery = await discover(transport);
+    const discovery = await discover(live.transport);
     expect(discovery.version).toBe('9.40');
     expect(discovery.links.get('doors.doors')).toMatch(/^https:\/\/127\.0\.0\.1:\d+\//);
   });
@@ -50,26 +38,26 @@ describe('client core against the simulator, over mutual TLS', () => {
   it('watches doors: a forced door reaches the monitor as a delta', async () => {
     const [door] = await allDoors();
     const seen: ItemStatus[] = [];
-    const monitor = new Monitor(transport, { delta: (b) => seen.push(...b), answered: () => {}, failed: () => {} });
+    const monitor = new Monitor(live.transport, { delta: (b) => seen.push(...b), answered: () => {}, failed: () => {} });
     monitor.watch([{ href: door!.href, name: door!.name, updatesHref: door!.updates!.href }]);
     await eventually(() => seen.length > 0, 'first status');
-    await control.setDoor(site, door!.id, { open: true, forced: true });
+    await control.setDoor(live.site, door!.id, { open: true, forced: true });
     const forced = await eventually(() => seen.find((s) => s.flags.includes('forced')), 'forced status');
     expect(forced.flags).toContain('open');
     await monitor.stop();
-    await control.setDoor(site, door!.id, { open: false, forced: false });
+    await control.setDoor(live.site, door!.id, { open: false, forced: false });
   });
 
   it('sends Open exactly once to the offered href, and the server reports the door unlocked', async () => {
     const doors = await allDoors();
     const door = doors[1]!;
-    const before = (await control.events(site)).length;
-    await sendCommand(transport, door, { command: 'open' });
-    const overrides = (await control.events(site)).slice(before).filter((e) => e.type === 'override');
+    const before = (await control.events(live.site)).length;
+    await sendCommand(live.transport, door, { command: 'open' });
+    const overrides = (await control.events(live.site)).slice(before).filter((e) => e.type === 'override');
     expect(overrides).toHaveLength(1);
     expect(overrides[0]).toMatchObject({ collection: 'doors', itemId: door.id, command: 'open' });
     const seen: ItemStatus[] = [];
-    const monitor = new Monitor(transport, { delta: (b) => seen.push(...b), answered: () => {}, failed: () => {} });
+    const monitor = new Monitor(live.transport, { delta: (b) => seen.push(...b), answered: () => {}, failed: () => {} });
     monitor.watch([{ href: door.href, name: door.name, updatesHref: door.updates!.href }]);
     await eventually(() => seen.find((s) => s.flags.includes('unlocked')), 'unlocked status');
     await monitor.stop();
@@ -77,19 +65,19 @@ describe('client core against the simulator, over mutual TLS', () => {
 
   it('refuses a command the server did not offer, before sending anything', async () => {
     const [door] = await allDoors();
-    await expect(sendCommand(transport, door!, { command: 'selfDestruct' })).rejects.toMatchObject({ code: 'invalid-call' });
+    await expect(sendCommand(live.transport, door!, { command: 'selfDestruct' })).rejects.toMatchObject({ code: 'invalid-call' });
   });
 });
 
 describe('authentication failures are typed and not retried', () => {
   it('a wrong API key is unauthorised', async () => {
-    const bad = transportFor(site, { apiKey: '0000-0000-0000-0000-0000-0000-0000-0000' });
+    const bad = transportFor(live.site, { apiKey: '0000-0000-0000-0000-0000-0000-0000-0000' });
     await expect(discover(bad)).rejects.toMatchObject({ code: 'unauthorised' });
     await bad.close();
   });
 
   it('the Basic form is accepted (9.40)', async () => {
-    const basic = transportFor(site, { auth: { kind: 'basic' } });
+    const basic = transportFor(live.site, { auth: { kind: 'basic' } });
     expect((await discover(basic)).version).toBe('9.40');
     await basic.close();
   });

@@ -1,5 +1,5 @@
 import type { AccessZoneMode, LiveAccessZone } from '../../model/access-zone';
-import type { CommandSpec, CommandTable } from './command-spec';
+import { timedOverrideNeedsSchedule, type CommandSpec, type CommandTable } from './command-spec';
 
 const OVERRIDE = ['Override'];
 
@@ -9,11 +9,7 @@ function modeCommand(segment: string, key: string, mode: AccessZoneMode, pin: bo
     keys: [key, `${key}Until`],
     privileges: OVERRIDE,
     body: 'optionalEndTime',
-    // A zone without a schedule has no natural state to return to, so it cannot be overridden for a time.
-    refuse: (zone, input) =>
-      input.endAt !== undefined && !zone.hasSchedule
-        ? 'This access zone has no schedule, so a timed override is not possible'
-        : undefined,
+    refuse: timedOverrideNeedsSchedule('access zone'),
     run: (zone, input) => zone.setMode(mode, pin, input.endAt),
   };
 }

@@ -1,5 +1,5 @@
 import type { AlarmZoneState, LiveAlarmZone } from '../../model/alarm-zone';
-import type { CommandSpec, CommandTable } from './command-spec';
+import { timedOverrideNeedsSchedule, type CommandSpec, type CommandTable } from './command-spec';
 
 const OVERRIDE = ['Override'];
 
@@ -10,11 +10,7 @@ function stateCommand(key: AlarmZoneState, verb: string, name: string): CommandS
     names: { [verb]: name, [`${verb}Until`]: `${name} until` },
     privileges: OVERRIDE,
     body: 'optionalEndTime',
-    // A zone without a schedule has no natural state, so timed overrides are not possible.
-    refuse: (zone, input) =>
-      input.endAt !== undefined && !zone.hasSchedule
-        ? 'This alarm zone has no schedule, so a timed override is not possible'
-        : undefined,
+    refuse: timedOverrideNeedsSchedule('alarm zone'),
     run: (zone, input) => zone.setState(key, input.endAt),
   };
 }

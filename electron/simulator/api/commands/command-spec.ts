@@ -36,3 +36,12 @@ export interface CommandSpec<T extends LiveItem = LiveItem> {
 }
 
 export type CommandTable<T extends LiveItem = LiveItem> = CommandSpec<T>[];
+
+/**
+ * The spec's rule for access and alarm zones: a zone without a schedule has no natural state to
+ * return to, so it cannot be overridden for a time.
+ */
+export function timedOverrideNeedsSchedule(what: string) {
+  return (zone: { hasSchedule: boolean }, input: CommandInput): string | undefined =>
+    input.endAt !== undefined && !zone.hasSchedule ? `This ${what} has no schedule, so a timed override is not possible` : undefined;
+}
