@@ -7,14 +7,14 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: { input: { index: resolve('electron/main/index.ts') } },
+      rollupOptions: { input: { index: resolve('electron/shells/electron-main/index.ts') } },
     },
   },
   preload: {
     build: {
       // A CommonJS preload keeps the renderer sandboxed (an ESM preload would need sandbox: false).
       rollupOptions: {
-        input: { index: resolve('electron/preload/index.ts') },
+        input: { index: resolve('electron/shells/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },

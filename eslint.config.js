@@ -3,9 +3,10 @@ import globals from 'globals';
 import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
+import { layerRules } from './eslint.layers.js';
 
 export default tseslint.config(
-  { ignores: ['out/', 'node_modules/', 'test-results/', '.gatehouse/'] },
+  { ignores: ['out/', 'dist/', 'node_modules/', 'test-results/', '.gatehouse/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs.recommended,
@@ -20,9 +21,5 @@ export default tseslint.config(
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: tseslint.parser, svelteConfig, extraFileExtensions: ['.svelte'] } },
   },
-  {
-    // The core runs under the browser host and in tests: it must never reach for Electron.
-    files: ['electron/core/**/*.ts', 'shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: ['electron'] }] },
-  },
+  ...layerRules,
 );

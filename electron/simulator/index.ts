@@ -28,7 +28,12 @@ export interface SimulatorOptions {
   site?: SiteDefinition | string;
   host?: string;
   port?: number;
-  /** Always bound to 127.0.0.1. */
+  /**
+   * The control API (fault injection, item patches, the event log) on 127.0.0.1. It has no
+   * authentication, so it listens only when asked: the tool and the tests ask, the kiosk's demo site
+   * does not unless started for training or tests (`--control`). Default: on.
+   */
+  control?: boolean;
   controlPort?: number;
   /** How long an updates `next` call blocks without a change; default 60 000. */
   updatesTimeoutMs?: number;
@@ -41,7 +46,8 @@ export interface SimulatorOptions {
 export interface RunningSimulator {
   /** base_url: the client GETs `${url}/api`. */
   url: string;
-  controlUrl: string;
+  /** Absent when the simulator was started with `control: false`. */
+  controlUrl?: string;
   /** The first REST client item's key. */
   apiKey: string;
   authScheme: string;
@@ -106,14 +112,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       https = await listen(https.port);
     },
   });
-  const controlListener = await listenControl(control, options.controlPort ?? 0);
+  const controlListener = options.control === false ? undefined : await listenControl(control, options.controlPort ?? 0);
   const scenario = options.scenario ? new ScenarioEngine(world, options.scenario) : undefined;
   scenario?.start();
 
   let stopped: Promise<void> | undefined;
   return {
     url,
-    controlUrl: `http://127.0.0.1:${controlListener.port}`,
+    ...(controlListener ? { controlUrl: `http://127.0.0.1:${controlListener.port}` } : {}),
     apiKey: clients[0]!.apiKey,
     version: version.label,
     apiKeys: Object.fromEntries(clients.map((c) => [c.id, c.apiKey])),
@@ -129,7 +135,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         scenario?.stop();
         clock.stop();
         world.everyItem((item) => item.feed.stopAll());
-        await Promise.all([https.close(), controlListener.close()]);
+        await Promise.all([https.close(), controlListener?.close()]);
       })();
       return stopped;
     },

@@ -5,10 +5,11 @@ import { Transport, type TransportOptions } from '../../electron/core/api/transp
 import type { RunningSimulator } from '../../electron/simulator/index';
 
 /** What the child prints of its RunningSimulator (one JSON line), plus the process itself. */
-export type ChildSimulator = Pick<
-  RunningSimulator,
-  'url' | 'controlUrl' | 'apiKey' | 'authScheme' | 'clientCertPem' | 'clientKeyPem' | 'serverCertPem'
-> & { process: ChildProcess };
+export type ChildSimulator = Pick<RunningSimulator, 'url' | 'apiKey' | 'authScheme' | 'clientCertPem' | 'clientKeyPem' | 'serverCertPem'> & {
+  /** The child always starts its control API: the bench drives changes through it. */
+  controlUrl: string;
+  process: ChildProcess;
+}
 
 /** Starts the simulator in a child process with a generated site of `doors` doors. */
 export async function startChildSimulator(doors: number, updatesTimeoutMs: number): Promise<ChildSimulator> {

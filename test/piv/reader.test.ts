@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PivReaderService, type ReaderEvent } from '../../electron/core/piv/reader-service';
 import { buildEnrolment } from '../../electron/core/piv/enrolment';
-import { PIV_OBJECT_TAGS } from '../../electron/core/piv/piv-application';
+import { PIV_OBJECT_TAGS } from '../../shared/piv/card/card-objects';
 import { issueVirtualCard, VirtualPivCard, type VirtualCardProfile } from '../../electron/simulator/piv-card/index';
 import { skipReason, startPcscStack, VPCD_READERS, type RunningStack } from './support/pcsc-stack';
 import { insertCard } from './support/virtual-cards';

@@ -1,6 +1,6 @@
-import { PivError } from './errors';
-import { swHex } from './hex';
-import { concatBytes } from './tlv';
+import { PivError } from '../../../shared/piv/card/errors';
+import { swHex } from '../../../shared/piv/card/hex';
+import { concatBytes } from '../../../shared/piv/card/tlv';
 
 /**
  * Command and response APDUs (ISO 7816-4): short form (Lc/Le of one byte, Le 00 = 256) and

@@ -1,14 +1,8 @@
+import type { CardChannel } from '../../../shared/piv/card/card-objects';
 import { decodeResponse, encodeCommand, type ApduLength, type CommandApdu, type ResponseApdu } from './apdu';
-import { PivError } from './errors';
-import { concatBytes } from './tlv';
+import { PivError } from '../../../shared/piv/card/errors';
+import { concatBytes } from '../../../shared/piv/card/tlv';
 
-/**
- * The one thing the PIV reader needs from a card: send an APDU, get the answer. PC/SC implements it
- * (pcsc-channel), and so does the virtual card in-process for the demo site and the unit tests.
- */
-export interface CardChannel {
-  transmit(command: Uint8Array): Promise<Uint8Array>;
-}
 
 /** Upper bound on GET RESPONSE rounds: 64 × 256 bytes covers the largest PIV object (fingerprints). */
 const MAX_GET_RESPONSE_ROUNDS = 256;

@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { X509Certificate } from 'node:crypto';
 import type { CertificateSummary } from '../../../shared/piv/card-read';
-import { PivError } from './errors';
-import { readTlvList, requireTlv, findTlv } from './tlv';
+import { PivError } from '../../../shared/piv/card/errors';
+import { readTlvList, requireTlv, findTlv } from '../../../shared/piv/card/tlv';
 
 /**
  * X.509 certificate objects (SP 800-73-4 part 1, 3.1.x): certificate (70), CertInfo (71, bit 0 set =

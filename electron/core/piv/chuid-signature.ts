@@ -1,6 +1,6 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { PivError } from './errors';
+import { PivError } from '../../../shared/piv/card/errors';
 
 /**
  * The CHUID's issuer asymmetric signature: a CMS SignedData (detached, over the CHUID elements before

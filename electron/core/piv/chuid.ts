@@ -1,26 +1,15 @@
 import { createHash } from 'node:crypto';
-import { PivError } from './errors';
-import { decodeFascn, fascnToDigits, type Fascn } from './fascn';
-import { toHex } from './hex';
-import { concatBytes, findTlv, readTlvList, requireTlv } from './tlv';
+import { PivError } from '../../../shared/piv/card/errors';
+import { decodeFascn, fascnToDigits, type Fascn } from '../../../shared/piv/card/fascn';
+import { toHex } from '../../../shared/piv/card/hex';
+import { CHUID_TAGS } from '../../../shared/piv/card/card-objects';
+import { concatBytes, findTlv, readTlvList, requireTlv } from '../../../shared/piv/card/tlv';
 
 /**
  * The Card Holder Unique Identifier object (SP 800-73-4 part 1, 3.1.2): FASC-N (30), organisational
  * identifier (32), DUNS (33), GUID (34), expiration date (35), issuer asymmetric signature (3E),
  * error detection code (FE). Pure parsing of the bytes inside the object's 53 template.
  */
-
-export const CHUID_TAGS = {
-  bufferLength: 0xee,
-  fascn: 0x30,
-  orgIdentifier: 0x32,
-  duns: 0x33,
-  guid: 0x34,
-  expirationDate: 0x35,
-  cardholderUuid: 0x36,
-  issuerSignature: 0x3e,
-  errorDetectionCode: 0xfe,
-} as const;
 
 export interface Chuid {
   fascn: Fascn;

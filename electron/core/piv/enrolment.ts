@@ -1,6 +1,6 @@
 import type { PivCardRead } from '../../../shared/piv/card-read';
 import { describePivErrors, validatePivEnrolment, type PivDataPayload, type PivEnrolment, type PivFieldError } from '../../../shared/piv/card-create';
-import { PivError } from './errors';
+import { PivError } from '../../../shared/piv/card/errors';
 
 /**
  * Turns a card read into the `number` and `pivData` of a PIV card create object, checked with the

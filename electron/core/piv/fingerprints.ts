@@ -1,4 +1,4 @@
-import { readTlvList, requireTlv } from './tlv';
+import { readTlvList, requireTlv } from '../../../shared/piv/card/tlv';
 
 /**
  * The cardholder fingerprints object (5FC103): the CBEFF structure (header, biometric record, signature

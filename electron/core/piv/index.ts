@@ -9,9 +9,9 @@
  * - pcsc-binding, pcsc-errors: loading @pokusew/pcsclite safely and naming its failures
  * Every failure is a PivError with a code (errors.ts).
  */
-export { PivError, isPivError, type PivErrorCode } from './errors';
+export { PivError, isPivError, type PivErrorCode } from '../../../shared/piv/card/errors';
 export { PivReaderService, type PivCardReader, type ReaderEvent, type ReaderInfo, type ReaderServiceOptions } from './reader-service';
 export { readPivCard, type ReadPivCardOptions } from './read-card';
 export { buildEnrolment, EnrolmentRejected } from './enrolment';
-export type { CardChannel } from './card-channel';
+export type { CardChannel } from '../../../shared/piv/card/card-objects';
 export { defaultPcscdSocket, loadPcsc } from './pcsc-binding';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { PivError } from './errors';
+import { PivError } from '../../../shared/piv/card/errors';
 
 /**
  * Loading @pokusew/pcsclite safely. It is an optional, native dependency, so it may be missing or

@@ -1,4 +1,4 @@
-import { PivError, type PivErrorCode } from './errors';
+import { PivError, type PivErrorCode } from '../../../shared/piv/card/errors';
 
 /**
  * PC/SC failures arrive from @pokusew/pcsclite as Errors whose message ends in the SCARD code, e.g.

@@ -1,25 +1,15 @@
 import { SW_AUTH_BLOCKED, SW_FILE_NOT_FOUND, SW_OK, describeStatusWord, type ApduLength } from './apdu';
-import { exchange, type CardChannel } from './card-channel';
-import { PivError } from './errors';
-import { tagHex } from './hex';
-import { encodeTag, encodeTlv, readTlv } from './tlv';
+import { exchange } from './card-channel';
+import { PIV_AID, type CardChannel } from '../../../shared/piv/card/card-objects';
+import { PivError } from '../../../shared/piv/card/errors';
+import { tagHex } from '../../../shared/piv/card/hex';
+import { encodeTag, encodeTlv, readTlv } from '../../../shared/piv/card/tlv';
 
 /**
  * The PIV card application (SP 800-73-4 part 2): SELECT by AID, GET DATA of a data object, VERIFY of
  * the card application PIN. Knows APDUs and status words; knows nothing of what the objects mean.
  */
 
-/** PIV application AID with its version (A0 00 00 03 08 00 00 10 00 01 00). */
-export const PIV_AID = Uint8Array.of(0xa0, 0x00, 0x00, 0x03, 0x08, 0x00, 0x00, 0x10, 0x00, 0x01, 0x00);
-
-/** BER-TLV tags of the data objects Gatehouse reads. */
-export const PIV_OBJECT_TAGS = {
-  cardAuthenticationCert: 0x5fc101,
-  chuid: 0x5fc102,
-  fingerprints: 0x5fc103,
-  pivAuthenticationCert: 0x5fc105,
-} as const;
-export type PivObjectName = keyof typeof PIV_OBJECT_TAGS;
 
 /** Key reference of the PIV card application PIN. */
 const PIV_PIN_REFERENCE = 0x80;

@@ -1,13 +1,14 @@
 import { formatFascn, PIV_I_AGENCY_CODE } from '../../../shared/piv/fascn-number';
 import type { CertificateSummary, PivCardRead, PivReadProgress, PivReadStep } from '../../../shared/piv/card-read';
 import type { ApduLength } from './apdu';
-import type { CardChannel } from './card-channel';
+import type { CardChannel } from '../../../shared/piv/card/card-objects';
 import { readCertificateObject, summariseCertificate } from './certificates';
 import { formatGuid, guidToDecimal, parseChuid } from './chuid';
 import { readContentSigner } from './chuid-signature';
 import { readFingerprintStructure } from './fingerprints';
-import { PIV_OBJECT_TAGS, PivApplication } from './piv-application';
-import { PivError } from './errors';
+import { PivApplication } from './piv-application';
+import { PIV_OBJECT_TAGS } from '../../../shared/piv/card/card-objects';
+import { PivError } from '../../../shared/piv/card/errors';
 
 /**
  * Reads a PIV or PIV-I card through any CardChannel: SELECT, CHUID, PIV Authentication and Card

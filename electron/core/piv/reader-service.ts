@@ -1,7 +1,7 @@
 import type { PivCardRead } from '../../../shared/piv/card-read';
-import type { CardChannel } from './card-channel';
-import { PivError } from './errors';
-import { toHex } from './hex';
+import type { CardChannel } from '../../../shared/piv/card/card-objects';
+import { PivError } from '../../../shared/piv/card/errors';
+import { toHex } from '../../../shared/piv/card/hex';
 import { loadPcsc, type BindingOptions, type PcscContext, type PcscReader } from './pcsc-binding';
 import { pivErrorFromPcsc } from './pcsc-errors';
 import { readPivCard, type ReadPivCardOptions } from './read-card';

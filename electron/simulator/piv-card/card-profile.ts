@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { fascnDigits as toFascnDigits, type CardKind } from '../../../shared/piv/fascn-number';
-import { PIV_OBJECT_TAGS } from '../../core/piv/piv-application';
-import { concatBytes, encodeTlv } from '../../core/piv/tlv';
+import { PIV_OBJECT_TAGS } from '../../../shared/piv/card/card-objects';
+import { concatBytes, encodeTlv } from '../../../shared/piv/card/tlv';
 import { buildSignedChuid } from './chuid-object';
 import { issueCardCertificates } from './test-credentials';
 

@@ -1,8 +1,8 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { CHUID_TAGS } from '../../core/piv/chuid';
-import { encodeFascn, fascnFromDigits } from '../../core/piv/fascn';
-import { concatBytes, encodeTlv } from '../../core/piv/tlv';
+import { CHUID_TAGS } from '../../../shared/piv/card/card-objects';
+import { encodeFascn, fascnFromDigits } from '../../../shared/piv/card/fascn';
+import { concatBytes, encodeTlv } from '../../../shared/piv/card/tlv';
 import type { IssuedCertificate } from './test-credentials';
 
 /**

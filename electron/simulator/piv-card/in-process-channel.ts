@@ -1,5 +1,5 @@
-import type { CardChannel } from '../../core/piv/card-channel';
-import { PivError } from '../../core/piv/errors';
+import type { CardChannel } from '../../../shared/piv/card/card-objects';
+import { PivError } from '../../../shared/piv/card/errors';
 import type { VirtualPivCard } from './virtual-piv-card';
 
 /**

@@ -1,5 +1,5 @@
-import { PIV_AID, PIV_OBJECT_TAGS } from '../../core/piv/piv-application';
-import { concatBytes, encodeLength, encodeTlv, readTlv } from '../../core/piv/tlv';
+import { PIV_AID, PIV_OBJECT_TAGS } from '../../../shared/piv/card/card-objects';
+import { concatBytes, encodeLength, encodeTlv, readTlv } from '../../../shared/piv/card/tlv';
 import type { VirtualCardProfile } from './card-profile';
 import { parseCommand } from './command-parser';
 

@@ -22,7 +22,7 @@ export interface RunningHost {
  */
 export async function startHost(extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunningHost> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
-  const args = [...TSX, 'electron/web/cli.ts', '--json', '--scenario', 'off', '--data-dir', dataDir, ...extraArgs];
+  const args = [...TSX, 'electron/shells/web-host/cli.ts', '--json', '--control', '--scenario', 'off', '--data-dir', dataDir, ...extraArgs];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { DeskService } from '../../../shared/contract';
-import { startBrowserHost, type BrowserHost } from '../../../electron/web/host';
+import { startBrowserHost, type BrowserHost } from '../../../electron/shells/web-host/host';
 
 // A desk that answers board.get with an empty board and records what it was asked: these tests are
 // about who may reach the desk through the host, not about the desk.

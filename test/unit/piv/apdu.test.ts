@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeResponse, describeStatusWord, encodeCommand } from '../../../electron/core/piv/apdu';
-import { exchange, type CardChannel } from '../../../electron/core/piv/card-channel';
-import { fromHex, toHex } from '../../../electron/core/piv/hex';
+import { exchange } from '../../../electron/core/piv/card-channel';
+import { type CardChannel } from '../../../shared/piv/card/card-objects';
+import { fromHex, toHex } from '../../../shared/piv/card/hex';
 
 /** A card that answers from a script and records every command it was sent. */
 function scriptedCard(answers: string[]): CardChannel & { sent: string[] } {

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { X509Certificate } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readCertificateObject, summariseCertificate } from '../../../electron/core/piv/certificates';
-import { concatBytes, encodeTlv } from '../../../electron/core/piv/tlv';
+import { concatBytes, encodeTlv } from '../../../shared/piv/card/tlv';
 import { issueCardCertificates, type CardCertificates } from '../../../electron/simulator/piv-card/test-credentials';
 
 const object = (stored: Uint8Array, certInfo?: number) =>

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHUID_TAGS, formatGuid, guidToDecimal, parseChuid } from '../../../electron/core/piv/chuid';
+import { formatGuid, guidToDecimal, parseChuid } from '../../../electron/core/piv/chuid';
+import { CHUID_TAGS } from '../../../shared/piv/card/card-objects';
 import { readContentSigner } from '../../../electron/core/piv/chuid-signature';
-import { encodeFascn, fascnFromDigits } from '../../../electron/core/piv/fascn';
-import { fromHex } from '../../../electron/core/piv/hex';
-import { PIV_OBJECT_TAGS } from '../../../electron/core/piv/piv-application';
-import { concatBytes, encodeTlv } from '../../../electron/core/piv/tlv';
+import { encodeFascn, fascnFromDigits } from '../../../shared/piv/card/fascn';
+import { fromHex } from '../../../shared/piv/card/hex';
+import { PIV_OBJECT_TAGS } from '../../../shared/piv/card/card-objects';
+import { concatBytes, encodeTlv } from '../../../shared/piv/card/tlv';
 import { issueVirtualCard, type VirtualCardProfile } from '../../../electron/simulator/piv-card/index';
 
 const ascii = (s: string) => new TextEncoder().encode(s);

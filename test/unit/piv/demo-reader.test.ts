@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReaderEvent } from '../../../electron/core/piv/reader-service';
 import { buildEnrolment } from '../../../electron/core/piv/enrolment';
-import { DemoPivReader } from '../../../electron/simulator/piv-card/index';
+import { DemoPivReader } from '../../../electron/shells/compose/demo-reader';
 
 describe('the demo site reader', () => {
   it('reports virtual cards going in and out and reads them like a PC/SC reader', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeFascn, encodeFascn, fascnFromDigits, fascnToDigits } from '../../../electron/core/piv/fascn';
-import { fromHex, toHex } from '../../../electron/core/piv/hex';
+import { decodeFascn, encodeFascn, fascnFromDigits, fascnToDigits } from '../../../shared/piv/card/fascn';
+import { fromHex, toHex } from '../../../shared/piv/card/hex';
 
 // The FASC-N of the widely published PIV-I test credential: 9999-9999-999999-0-1-0000000000-3-0000-1.
 const PIV_I_SAMPLE = 'D4E739DA739CED39CE739D836858210842108421C84210C3EB';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PivReadProgress } from '../../../shared/piv/card-read';
-import type { CardChannel } from '../../../electron/core/piv/card-channel';
-import { toHex } from '../../../electron/core/piv/hex';
-import { PIV_OBJECT_TAGS } from '../../../electron/core/piv/piv-application';
+import type { CardChannel } from '../../../shared/piv/card/card-objects';
+import { toHex } from '../../../shared/piv/card/hex';
+import { PIV_OBJECT_TAGS } from '../../../shared/piv/card/card-objects';
 import { readPivCard } from '../../../electron/core/piv/read-card';
 import {
   inProcessChannel,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PivError } from '../../../electron/core/piv/errors';
-import { fromHex } from '../../../electron/core/piv/hex';
-import { encodeLength, encodeTlv, readTlv, readTlvList, requireTlv } from '../../../electron/core/piv/tlv';
+import { PivError } from '../../../shared/piv/card/errors';
+import { fromHex } from '../../../shared/piv/card/hex';
+import { encodeLength, encodeTlv, readTlv, readTlvList, requireTlv } from '../../../shared/piv/card/tlv';
 
 function failure(fn: () => unknown): PivError {
   try {

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PivApplication, PIV_OBJECT_TAGS } from '../../../electron/core/piv/piv-application';
-import { fromHex, toHex } from '../../../electron/core/piv/hex';
-import { encodeTlv } from '../../../electron/core/piv/tlv';
+import { PivApplication } from '../../../electron/core/piv/piv-application';
+import { PIV_OBJECT_TAGS } from '../../../shared/piv/card/card-objects';
+import { fromHex, toHex } from '../../../shared/piv/card/hex';
+import { encodeTlv } from '../../../shared/piv/card/tlv';
 import { parseCommand } from '../../../electron/simulator/piv-card/command-parser';
 import { inProcessChannel, issueVirtualCard, VirtualPivCard, type VirtualCardProfile } from '../../../electron/simulator/piv-card/index';
 

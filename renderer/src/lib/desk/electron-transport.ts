@@ -1,6 +1,6 @@
 import type { LinkState, Transport } from './transport';
 
-/** The two functions electron/preload exposes as `window.desk`, and nothing else. */
+/** The two functions electron/shells/preload exposes as `window.desk`, and nothing else. */
 export interface PreloadDesk {
   call(name: string, params: unknown): Promise<unknown>;
   on(listener: (name: string, payload: unknown) => void): () => void;

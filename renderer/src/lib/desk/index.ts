@@ -9,7 +9,7 @@ export type { LinkState, LinkPhase } from './transport';
 
 declare global {
   interface Window {
-    /** Set by electron/preload when running in the Electron shell; absent under the browser host. */
+    /** Set by electron/shells/preload when running in the Electron shell; absent under the browser host. */
     desk?: PreloadDesk;
   }
 }

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { WebSocketServer } from 'ws';
-import type { DeskService } from '../../shared/contract';
+import type { DeskService } from '../../../shared/contract';
 import { serveContract, MAX_MESSAGE_BYTES } from './socket';
 import { contentSecurityPolicy, serveStatic } from './static-files';
 

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { IPC_CALL, IPC_EVENT } from '../../shared/ipc-channels';
+import { IPC_CALL, IPC_EVENT } from '../../../shared/ipc-channels';
 
 // The renderer gets exactly two functions and no Electron object: `call` (answered with a CallReply
 // envelope that the renderer's client unwraps) and `on` for contract events.

@@ -1,5 +1,5 @@
 import { app } from 'electron';
-import { composeDesk } from '../core/compose';
+import { composeDesk } from '../compose/compose-desk';
 import { bindDeskToIpc } from './ipc';
 import { electronSettingsStore } from './settings-store';
 import { hardenSession } from './hardening';

@@ -1,7 +1,7 @@
-import type { OpenedSite } from './site-source';
-import { pinnedTlsOptions } from './vault/pinning/pinned-tls-options';
-import { pinForCertificate } from './vault/pinning/server-certificate-pin';
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../simulator/index';
+import type { OpenedSite } from '../../core/site-source';
+import { pinnedTlsOptions } from '../../core/vault/pinning/pinned-tls-options';
+import { pinForCertificate } from '../../core/vault/pinning/server-certificate-pin';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../simulator/index';
 
 export interface DemoSite extends OpenedSite {
   simulator: RunningSimulator;
@@ -13,7 +13,7 @@ export interface DemoSite extends OpenedSite {
  * certificate is pinned automatically, exactly as a configured site's is after the operator confirms it.
  */
 export async function startDemoSite(options: SimulatorOptions = {}): Promise<DemoSite> {
-  const simulator = await startSimulator({ scenario: { ratePerSecond: 1 }, ...options });
+  const simulator = await startSimulator({ scenario: { ratePerSecond: 1 }, control: false, ...options });
   return {
     simulator,
     config: {

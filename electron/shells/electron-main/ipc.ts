@@ -1,7 +1,7 @@
 import { ipcMain, type BrowserWindow } from 'electron';
-import { events, type DeskService, type EventName } from '../../shared/contract';
-import { IPC_CALL, IPC_EVENT } from '../../shared/ipc-channels';
-import { dispatchCall } from '../core/dispatch';
+import { events, type DeskService, type EventName } from '../../../shared/contract';
+import { IPC_CALL, IPC_EVENT } from '../../../shared/ipc-channels';
+import { dispatchCall } from '../../core/dispatch';
 
 /** Carries the desk contract over Electron IPC, answering only the kiosk window's own frame. */
 export function bindDeskToIpc(desk: DeskService, window: BrowserWindow): () => void {

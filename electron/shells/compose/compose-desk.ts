@@ -1,10 +1,10 @@
-import { Desk } from './desk';
+import { Desk } from '../../core/desk';
 import { startDemoSite } from './demo-site';
-import { settingsSites } from './site-source';
-import { CredentialSettings } from './vault/credential-settings';
-import type { SettingsStore } from './vault/settings/settings-store';
-import { Vault } from './vault/vault';
-import type { RunningSimulator, SimulatorOptions } from '../simulator/index';
+import { settingsSites } from '../../core/site-source';
+import { CredentialSettings } from '../../core/vault/credential-settings';
+import type { SettingsStore } from '../../core/vault/settings/settings-store';
+import { Vault } from '../../core/vault/vault';
+import type { RunningSimulator, SimulatorOptions } from '../../simulator/index';
 
 export interface ComposeOptions {
   /** The shell's settings store: electron-store in Electron, the same file format under the browser host. */

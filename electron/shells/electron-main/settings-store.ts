@@ -1,5 +1,5 @@
 import Store from 'electron-store';
-import type { JsonValue, SettingsStore } from '../core/vault/settings/settings-store';
+import type { JsonValue, SettingsStore } from '../../core/vault/settings/settings-store';
 
 /**
  * electron-store as the desk's settings store: the same config.json format the browser host writes,

@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
-import { events, type DeskService, type EventName } from '../../shared/contract';
-import { CallMessage, type ServerMessage } from '../../shared/wire';
-import { dispatchCall } from '../core/dispatch';
+import { events, type DeskService, type EventName } from '../../../shared/contract';
+import { CallMessage, type ServerMessage } from '../../../shared/wire';
+import { dispatchCall } from '../../core/dispatch';
 
 /** Calls larger than this are refused unread: no contract call needs more. */
 export const MAX_MESSAGE_BYTES = 64 * 1024;

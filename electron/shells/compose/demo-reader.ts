@@ -1,12 +1,12 @@
 import type { PivCardRead } from '../../../shared/piv/card-read';
 import type { CardKind } from '../../../shared/piv/fascn-number';
-import { PivError } from '../../core/piv/errors';
-import { toHex } from '../../core/piv/hex';
+import { PivError } from '../../../shared/piv/card/errors';
+import { toHex } from '../../../shared/piv/card/hex';
 import { readPivCard, type ReadPivCardOptions } from '../../core/piv/read-card';
 import type { PivCardReader, ReaderEvent, ReaderInfo } from '../../core/piv/reader-service';
-import { issueVirtualCard, type VirtualCardOptions } from './card-profile';
-import { inProcessChannel } from './in-process-channel';
-import { VirtualPivCard } from './virtual-piv-card';
+import { issueVirtualCard, type VirtualCardOptions } from '../../simulator/piv-card/card-profile';
+import { inProcessChannel } from '../../simulator/piv-card/in-process-channel';
+import { VirtualPivCard } from '../../simulator/piv-card/virtual-piv-card';
 
 /**
  * The demo site's card reader: one reader with no hardware behind it, into which the demo (or a test)

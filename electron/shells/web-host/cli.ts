@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { composeDesk } from '../core/compose';
-import { JsonFileSettingsStore } from '../core/vault/settings/json-file-settings-store';
+import { composeDesk } from '../compose/compose-desk';
+import { JsonFileSettingsStore } from '../../core/vault/settings/json-file-settings-store';
 import { startBrowserHost } from './host';
 
-const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS]
+const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS] [--control]
 Serves Gatehouse to a browser on 127.0.0.1: the configured site, or the embedded demo site until one is set.
+--control opens the demo site's unauthenticated control API on 127.0.0.1 (training, tests).
 Settings live in DIR (default: the same folder the Electron app uses, ~/.config/Gatehouse).`;
 
 const { values } = parseArgs({
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     scenario: { type: 'string', default: '1' },
     'updates-timeout': { type: 'string' },
+    control: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -28,7 +30,7 @@ if (values.help) {
   process.exit(0);
 }
 
-const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+const rendererDir = fileURLToPath(new URL('../../../out/renderer', import.meta.url));
 if (!existsSync(rendererDir)) {
   console.error(`Gatehouse: the renderer is not built (${rendererDir} is missing): run "npm run build" first.`);
   process.exit(1);
@@ -37,11 +39,12 @@ if (!existsSync(rendererDir)) {
 const rate = values.scenario === 'off' ? 0 : Number(values.scenario);
 // Electron keeps its settings in ~/.config/<app name>; the browser host reads and writes the same file.
 const settingsDir = values['data-dir'] ?? join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Gatehouse');
-let demoSite: { url: string; controlUrl: string } | undefined;
+let demoSite: { url: string; controlUrl?: string | undefined } | undefined;
 const desk = composeDesk({
   settings: new JsonFileSettingsStore(settingsDir),
   settingsDir,
   demo: {
+    control: values.control,
     scenario: rate > 0 ? { ratePerSecond: rate } : false,
     ...(values['updates-timeout'] ? { updatesTimeoutMs: Number(values['updates-timeout']) } : {}),
   },
@@ -55,7 +58,7 @@ if (values.json) {
   console.log(JSON.stringify({ url: host.url, origin: host.origin, settingsDir, siteUrl: demoSite?.url, controlUrl: demoSite?.controlUrl }));
 } else {
   console.log(`Gatehouse is serving ${demoSite ? 'the demo site' : 'the configured site'} at ${host.url}`);
-  if (demoSite) console.log(`Demo site ${demoSite.url} (control API ${demoSite.controlUrl})`);
+  if (demoSite) console.log(`Demo site ${demoSite.url}${demoSite.controlUrl ? ` (control API ${demoSite.controlUrl})` : ''}`);
 }
 if (values.open) openInChromium(host.url);
 
