@@ -4,9 +4,39 @@ import { z } from 'zod';
 export const ItemKind = z.enum(['door', 'accessZone', 'alarmZone', 'fenceZone', 'input', 'interlockGroup', 'macro']);
 export type ItemKind = z.infer<typeof ItemKind>;
 
+/** A link to another item as the server gave it (a door's entry zone, a zone's doors…). */
+export const ItemRef = z.object({ href: z.string(), id: z.string().optional(), name: z.string() });
+export type ItemRef = z.infer<typeof ItemRef>;
+
+/**
+ * One key of an item's `commands` map as the server offered it. A server may offer a command without
+ * an `href` and with a `disabled` reason (e.g. an alarm-zone command the operator may not use now):
+ * such a command is shown with its reason and never sent.
+ */
+export const CommandOffer = z.object({
+  key: z.string(),
+  /** The server's own name for the command, where it gives one (alarm zones do). */
+  name: z.string().optional(),
+  /** Why the command cannot be used now, as the server said; absent when it can be sent. */
+  disabled: z.string().optional(),
+});
+export type CommandOffer = z.infer<typeof CommandOffer>;
+
+/** Where the board puts an item: a floor of a building (elevator group), or the site as a whole. */
+export const FloorPlace = z.object({
+  /** Stable key of the group, e.g. `floor:<elevator group href>:<floor number>` or `site`. */
+  key: z.string(),
+  /** What the board shows, e.g. "Level 2" or "Site". */
+  name: z.string(),
+  floorNumber: z.number().int().optional(),
+  /** The building (elevator group) the floor belongs to. */
+  building: z.string().optional(),
+});
+export type FloorPlace = z.infer<typeof FloorPlace>;
+
 /**
  * One item on the board. `href` is the item's URL exactly as the server gave it and is its identity
- * across the contract (ids are only unique within a kind). `commands` lists the command names the
+ * across the contract (ids are only unique within a kind). `commandOffers` lists the commands the
  * server offered in the item's `commands` map: the renderer offers nothing else.
  */
 export const BoardItem = z.object({
@@ -14,13 +44,42 @@ export const BoardItem = z.object({
   id: z.string(),
   kind: ItemKind,
   name: z.string(),
+  shortName: z.string().optional(),
   description: z.string().optional(),
+  notes: z.string().optional(),
   division: z.object({ href: z.string(), id: z.string().optional(), name: z.string().optional() }).optional(),
+  /** Keys of the commands that can be sent now (those the server gave an href). */
   commands: z.array(z.string()),
+  /** Every command the server offered, with its name and, where it cannot be used, the reason. */
+  commandOffers: z.array(CommandOffer).default([]),
   /** Floor or group the board shows it under; "Site" when the site gives it none. */
   group: z.string(),
+  /** The floors the item is on (a zone served by two buildings' lifts is on both); empty: the site. */
+  floors: z.array(FloorPlace).default([]),
+  connectedController: ItemRef.optional(),
+  /** Access zones: the doors of the zone. */
+  doors: z.array(ItemRef).optional(),
+  /** Doors: the zones a person enters and leaves through the door. */
+  entryAccessZone: ItemRef.optional(),
+  exitAccessZone: ItemRef.optional(),
 });
 export type BoardItem = z.infer<typeof BoardItem>;
+
+/**
+ * Whether main is hearing from the server about one item. `stale` when its watcher is failing or
+ * overdue, or the connection is down: the tile is muted and says since when and why.
+ */
+export const ItemLiveness = z.object({
+  href: z.string(),
+  state: z.enum(['live', 'stale']),
+  /** When this state began (ms since the epoch). */
+  since: z.number(),
+  /** When main last heard from the server about this item, whatever it said. */
+  lastHeardAt: z.number().optional(),
+  /** Why it is stale, in words an operator can act on. */
+  reason: z.string().optional(),
+});
+export type ItemLiveness = z.infer<typeof ItemLiveness>;
 
 /** The latest status the server reported for one item, as received by main. */
 export const ItemStatus = z.object({
@@ -54,6 +113,8 @@ export const ConnectionState = z.object({
   reason: z.string().optional(),
   /** When the next connection attempt is due (ms since the epoch), while reconnecting. */
   nextAttemptAt: z.number().optional(),
+  /** How many board items are not live (their watcher is failing or overdue). */
+  staleItems: z.number().int().default(0),
 });
 export type ConnectionState = z.infer<typeof ConnectionState>;
 
@@ -61,5 +122,7 @@ export const BoardSnapshot = z.object({
   connection: ConnectionState,
   items: z.array(BoardItem),
   statuses: z.array(ItemStatus),
+  /** Items that are not live; every other item with a status is. */
+  liveness: z.array(ItemLiveness).default([]),
 });
 export type BoardSnapshot = z.infer<typeof BoardSnapshot>;

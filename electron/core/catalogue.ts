@@ -66,6 +66,8 @@ function toBoardItem(kind: ItemKind, item: ItemFields): BoardItem {
     description: item.description,
     division: item.division,
     commands: Object.keys(item.commands ?? {}),
+    commandOffers: Object.keys(item.commands ?? {}).map((key) => ({ key })),
     group: SITE_GROUP,
+    floors: [],
   };
 }

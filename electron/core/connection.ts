@@ -14,7 +14,7 @@ export class ConnectionTracker {
     private readonly changed: (state: ConnectionState) => void,
     private readonly now: () => number = Date.now,
   ) {
-    this.state = { phase: 'connecting', since: now(), origin, demo, features: [] };
+    this.state = { phase: 'connecting', since: now(), origin, demo, features: [], staleItems: 0 };
   }
 
   get current(): ConnectionState {

@@ -1,12 +1,12 @@
-import type { CallName, CallResult, DeskService, EventName, EventPayload, calls } from '../../shared/contract';
+import type { CallName, CallResult, CheckedParams, DeskService, EventName, EventPayload } from '../../shared/contract';
 import { DeskError } from '../../shared/errors';
-import type { z } from 'zod';
 import { ContractEvents } from './events';
+import { boardHandlers } from './handlers/board-handlers';
+import type { CallHandler, HandlerTable } from './handlers/handler-table';
+import { settingsHandlers } from './handlers/settings-handlers';
 import { SiteSession } from './site-session';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
 import type { CredentialSettings } from './vault/credential-settings';
-
-type Params<K extends CallName> = z.infer<(typeof calls)[K]['params']>;
 
 export interface DeskOptions {
   sites: SiteSource;
@@ -15,16 +15,22 @@ export interface DeskOptions {
 }
 
 /**
- * The composition root: implements the desk contract over one site session at a time and the
- * settings screen's operations. Both shells (Electron and the browser host) hold exactly one of these
- * and only forward to it.
+ * The desk contract's implementation: one site session at a time, and a handler table with an entry
+ * for every call. Both shells hold exactly one of these (built by electron/shells/compose) and only
+ * forward to it.
  */
 export class Desk implements DeskService {
   private readonly events = new ContractEvents();
   private site: { opened: OpenedSite; session: SiteSession } | undefined;
   private switching: Promise<void> = Promise.resolve();
+  private readonly handlers: HandlerTable;
 
-  constructor(private readonly options: DeskOptions) {}
+  constructor(private readonly options: DeskOptions) {
+    this.handlers = {
+      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice) }),
+      ...settingsHandlers(options.credentials),
+    };
+  }
 
   /** Connects to the site Settings chose (the demo site until configured); progress arrives as events. */
   start(): Promise<void> {
@@ -40,59 +46,9 @@ export class Desk implements DeskService {
     return this.events.on(name, listener);
   }
 
-  async handle<K extends CallName>(name: K, params: Params<K>): Promise<CallResult<K>> {
-    return (await this.route(name, params)) as CallResult<K>;
-  }
-
-  private async route(name: CallName, params: Params<CallName>): Promise<unknown> {
-    switch (name) {
-      case 'board.get':
-        return this.session().snapshot();
-      case 'item.command':
-        return this.session().command(params as Params<'item.command'>);
-      case 'site.connect':
-        await this.switchTo((params as Params<'site.connect'>).site);
-        return this.session().connection;
-      default:
-        return this.settings(name, params);
-    }
-  }
-
-  /** The settings screen's calls; each answers with what the screen shows, never a secret. */
-  private async settings(name: CallName, params: Params<CallName>): Promise<unknown> {
-    const credentials = this.options.credentials;
-    if (!credentials) throw new DeskError('invalid-call', 'This desk has no settings: it was started for a fixed site');
-    switch (name) {
-      case 'settings.overview':
-        return credentials.overview();
-      case 'settings.setApiKey':
-        await credentials.setApiKey((params as Params<'settings.setApiKey'>).apiKey);
-        return credentials.overview();
-      case 'settings.deleteApiKey':
-        await credentials.deleteApiKey();
-        return credentials.overview();
-      case 'settings.importCertificate':
-        return credentials.importClientCertificate(params as Params<'settings.importCertificate'>);
-      case 'settings.deleteCertificate':
-        await credentials.deleteClientCertificate();
-        return credentials.overview();
-      case 'settings.setAuthForm':
-        credentials.setAuthForm((params as Params<'settings.setAuthForm'>).authForm);
-        return credentials.overview();
-      case 'settings.chooseVaultMode': {
-        const { mode, acknowledgeLessSafe } = params as Params<'settings.chooseVaultMode'>;
-        await credentials.chooseVaultMode(mode, acknowledgeLessSafe);
-        return credentials.overview();
-      }
-      case 'settings.probeServer':
-        return credentials.probeServer((params as Params<'settings.probeServer'>).serverUrl);
-      case 'settings.confirmServer': {
-        const { serverUrl, sha256Fingerprint } = params as Params<'settings.confirmServer'>;
-        return (await credentials.confirmServerCertificate(serverUrl, sha256Fingerprint)).summary;
-      }
-      default:
-        throw new DeskError('invalid-call', `Unknown call: ${String(name)}`);
-    }
+  handle<K extends CallName>(name: K, params: CheckedParams<K>): Promise<CallResult<K>> {
+    const handler: CallHandler<K> = this.handlers[name];
+    return handler(params);
   }
 
   private session(): SiteSession {
@@ -111,7 +67,7 @@ export class Desk implements DeskService {
       } catch (err) {
         // Say why on the connection bar (e.g. "No API key is stored: enter it in Settings").
         const reason = err instanceof DeskError ? err.message : 'The site could not be opened';
-        this.events.emit('connection', { phase: 'offline', since: Date.now(), origin: '', demo: false, features: [], reason });
+        this.events.emit('connection', { phase: 'offline', since: Date.now(), origin: '', demo: false, features: [], staleItems: 0, reason });
         throw err;
       }
       const session = new SiteSession(opened.config, this.events);

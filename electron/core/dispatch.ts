@@ -1,4 +1,5 @@
-import { calls, isCallName, type DeskService } from '../../shared/contract';
+import type { z } from 'zod';
+import { calls, isCallName, type CallName, type CheckedParams, type DeskService } from '../../shared/contract';
 import { DeskError } from '../../shared/errors';
 import type { CallReply } from '../../shared/wire';
 
@@ -11,18 +12,27 @@ export async function dispatchCall(service: DeskService, name: unknown, params: 
   if (!isCallName(name)) {
     return { ok: false, error: { code: 'invalid-call', message: `Unknown call: ${String(name).slice(0, 80)}` } };
   }
-  const parsed = calls[name].params.safeParse(params ?? {});
+  const parsed = schemaOf(name).safeParse(params ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? issue.path.join('.') : 'params';
     return { ok: false, error: { code: 'invalid-call', message: `${name}: ${where}: ${issue?.message ?? 'invalid'}` } };
   }
   try {
-    // The union of param types collapses here; each name's params were just checked by its own schema.
-    const value = await service.handle(name, parsed.data as never);
+    const value = await service.handle(name, parsed.data);
     return { ok: true, value };
   } catch (err) {
     if (err instanceof DeskError) return { ok: false, error: err.toShape() };
     return { ok: false, error: { code: 'server-error', message: 'Internal error in Gatehouse: see the main log' } };
   }
+}
+
+/**
+ * The contract seen call by call: TypeScript checks each entry of `calls` against this once, so a
+ * schema looked up by a generic call name keeps that call's own params type, with no cast.
+ */
+const paramsByCall: { [K in CallName]: { params: z.ZodType<CheckedParams<K>> } } = calls;
+
+function schemaOf<K extends CallName>(name: K): z.ZodType<CheckedParams<K>> {
+  return paramsByCall[name].params;
 }

@@ -62,6 +62,7 @@ export class SiteSession {
       connection: this.tracker.current,
       items: [...this.catalogue.values()].map((e) => e.board),
       statuses: [...this.statuses.values()],
+      liveness: [],
     };
   }
 

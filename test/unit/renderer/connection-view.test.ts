@@ -11,6 +11,7 @@ const server = (extra: Partial<ConnectionState>): ConnectionState => ({
   origin: 'https://127.0.0.1:8443',
   demo: false,
   features: [],
+  staleItems: 0,
   ...extra,
 });
 

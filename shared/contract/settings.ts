@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import {
+  ApiKeyInput,
+  ClientCertificateImport,
+  CredentialOverview,
+  ServerAddressInput,
+  ServerCertificateConfirmation,
+  ServerCertificateOffer,
+} from '../settings/calls';
+import { CertificateSummary } from '../settings/certificate-summary';
+import { ClientCredentialInfo, VaultMode } from '../settings/credential-info';
+import { none } from './none';
+
+/** Settings / first run. The API key and private key go in; only descriptions and fingerprints come out. */
+export const settingsCalls = {
+  'settings.overview': { params: none, result: CredentialOverview },
+  'settings.setApiKey': { params: ApiKeyInput, result: CredentialOverview },
+  'settings.deleteApiKey': { params: none, result: CredentialOverview },
+  'settings.importCertificate': { params: ClientCertificateImport, result: ClientCredentialInfo },
+  'settings.deleteCertificate': { params: none, result: CredentialOverview },
+  'settings.setAuthForm': { params: z.object({ authForm: z.enum(['api-key-scheme', 'basic']) }).strict(), result: CredentialOverview },
+  'settings.chooseVaultMode': {
+    params: z.object({ mode: VaultMode, acknowledgeLessSafe: z.boolean().default(false) }).strict(),
+    result: CredentialOverview,
+  },
+  /** First contact: the server certificate's fingerprint, fetched by a handshake that sends nothing. */
+  'settings.probeServer': { params: ServerAddressInput, result: ServerCertificateOffer },
+  /** Pins the certificate the operator confirmed; refused if the server now shows another one. */
+  'settings.confirmServer': { params: ServerCertificateConfirmation, result: CertificateSummary },
+} as const;

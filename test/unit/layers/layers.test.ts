@@ -1,0 +1,37 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The layer rule (eslint.layers.js) as the project's own lint run applies it: each wrong-way import is
+// refused, and the right-way import beside it is not, so the rule cannot pass by refusing everything.
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function layerErrors(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: file });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const cases: Array<{ file: string; wrong: string; right: string }> = [
+  { file: 'electron/core/api/example.ts', wrong: '../../simulator/index', right: '../../../shared/domain' },
+  { file: 'electron/core/example.ts', wrong: '../shells/compose/compose-desk', right: './desk' },
+  { file: 'electron/simulator/api/example.ts', wrong: '../../core/piv/read-card', right: '../../../shared/piv/card/tlv' },
+  { file: 'shared/status/example.ts', wrong: '../../electron/core/catalogue', right: '../domain' },
+  { file: 'renderer/src/lib/example.ts', wrong: '../../../electron/core/desk', right: '../../../shared/contract' },
+  { file: 'electron/shells/preload/example.ts', wrong: '../../core/desk', right: '../../../shared/ipc-channels' },
+  { file: 'electron/shells/web-host/example.ts', wrong: '../../simulator/index', right: '../../core/dispatch' },
+];
+
+describe('layer imports', () => {
+  for (const { file, wrong, right } of cases) {
+    it(`${file} may import ${right} but not ${wrong}`, async () => {
+      expect(await layerErrors(file, `import { x } from '${wrong}';\nexport const y = x;\n`)).toHaveLength(1);
+      expect(await layerErrors(file, `import { x } from '${right}';\nexport const y = x;\n`)).toEqual([]);
+    });
+  }
+
+  it('keeps electron out of the core and Node built-ins out of shared and the renderer', async () => {
+    expect(await layerErrors('electron/core/example.ts', `import { app } from 'electron';\nexport const a = app;\n`)).toHaveLength(1);
+    expect(await layerErrors('shared/example.ts', `import { join } from 'node:path';\nexport const j = join;\n`)).toHaveLength(1);
+    expect(await layerErrors('renderer/src/example.ts', `import { join } from 'node:path';\nexport const j = join;\n`)).toHaveLength(1);
+    expect(await layerErrors('electron/shells/electron-main/example.ts', `import { app } from 'electron';\nexport const a = app;\n`)).toEqual([]);
+  });
+});
