@@ -10,7 +10,7 @@ export interface SearchOptions {
 }
 
 /**
- * Every item of a search, page by page through `next`. Sorted by id unless told otherwise: the spec
+ * Every item of a search, page by page through `next`. Sorted by id unless told otherwise: docs/server-interface.md §Collections
  * says that avoids missing or duplicated items when another operator edits during paging.
  * Only the first request carries our parameters; `next` hrefs already hold what the server needs.
  */

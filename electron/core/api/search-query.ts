@@ -8,7 +8,7 @@ export type SortOrder = 'id' | 'name' | '-id' | '-name';
 
 /** The documented search parameters (pos and skip are the server's own and never sent). */
 export interface SearchParams {
-  /** Default `id`: the spec's defence against page drift, and faster `next` pages. */
+  /** Default `id`: the defence against page drift (docs/server-interface.md §Collections), and faster `next` pages. */
   sort?: SortOrder;
   /** Items per page, an integer ≥ 1. */
   top?: number;
@@ -31,8 +31,8 @@ function refuse(what: string, reason: string): never {
 }
 
 /**
- * Turns typed search parameters into the query the spec documents, refusing before sending anything
- * the spec calls undefined or the server's version does not know (it would silently ignore them and
+ * Turns typed search parameters into the query docs/server-interface.md §Collections documents, refusing before sending anything
+ * the interface calls undefined or the server's version does not know (it would silently ignore them and
  * return more than was asked for).
  */
 export function searchQuery(type: ItemType, discovery: Discovery, params: SearchParams, what: string): Record<string, QueryValue> {

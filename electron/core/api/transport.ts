@@ -10,7 +10,7 @@ import { GET_RETRY, withRetry, type RetryPolicy } from './retry';
 
 /** TLS material for mutual TLS; `connect` extras (such as a pinned server check) come from the vault. */
 export interface TlsMaterial {
-  /** The client certificate and key (PEM). A site may run without one (spec, Authentication 5). */
+  /** The client certificate and key (PEM). A site may run without one (docs/server-interface.md §Authentication). */
   cert?: string;
   key?: string;
   /** Extra Node TLS connect options, e.g. `ca` and `checkServerIdentity` pinning the server's certificate. */
@@ -130,7 +130,7 @@ export class Transport {
     return absolute;
   }
 
-  /** PATCH an href the server gave. The spec does not fix the success code: any 2xx is success. Never retried. */
+  /** PATCH an href the server gave. The success code is not fixed (docs/server-interface.md §Cardholder and PIV card endpoints): any 2xx is success. Never retried. */
   async patch(href: string, body: unknown, what: string): Promise<void> {
     const answer = await this.send(href, 'PATCH', body, what, {});
     if (answer.statusCode < 200 || answer.statusCode > 299) throw errorForStatus(answer.statusCode, answer.body, what);
