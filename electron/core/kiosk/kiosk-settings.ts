@@ -40,7 +40,9 @@ export class KioskSettings {
     const item = this.options.loginItem;
     if (!item) return;
     const wanted = this.autostartWanted();
-    if (wanted !== item.isRegistered()) (wanted ? item.register() : item.unregister());
+    if (wanted === item.isRegistered()) return;
+    if (wanted) item.register();
+    else item.unregister();
   }
 
   overview(): KioskOverview {
