@@ -12,6 +12,7 @@ import { FaultInjector } from './http/faults';
 import { listenHttps, type HttpsListener } from './http/https-server';
 import { EventLog } from './model/event-log';
 import { World } from './model/world';
+import { SubscriptionRegistry } from './model/subscriptions';
 import { ScenarioEngine } from './scenario/engine';
 import { loadSite } from './site/load';
 import type { SiteDefinition } from './site/schema';
@@ -85,6 +86,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const rootDivision = site.divisions.find((d) => !d.parent)!.id;
   const flood = new FailureFlood(events, () => clock.now(), site.server.division ?? rootDivision);
   const cards = new CardStore(site);
+  const subscriptions = new SubscriptionRegistry(world);
 
   let links = new Links('https://127.0.0.1');
   const host = options.host ?? '127.0.0.1';
@@ -94,18 +96,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       { certPem: serverCert.certPem, keyPem: serverCert.keyPem, host, port, origin: () => links.base },
       async (exchange) => {
         if (await faults.intercept(exchange)) return;
-        await handleRest(exchange, { world, links, clients, flood, cards, updatesTimeoutMs });
+        await handleRest(exchange, { world, links, clients, flood, cards, updatesTimeoutMs, subscriptions });
       },
     );
   let https: HttpsListener = await listen(options.port ?? 0);
   const url = `https://${host.includes(':') ? `[${host}]` : host}:${https.port}`;
   links = new Links(url);
 
-  const control = new ControlOperations(world, {
+  const control = new ControlOperations(world, subscriptions, {
     setFaults: (settings) => faults.set(settings),
     clearFaults: () => faults.clear(),
     dropConnections: () => https.dropConnections(),
     restart: async () => {
+      subscriptions.dropAll();
       world.everyItem((item) => item.feed.stopAll());
       await https.close();
       world.everyItem((item) => item.forgetWatch());
@@ -135,6 +138,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         scenario?.stop();
         clock.stop();
         world.everyItem((item) => item.feed.stopAll());
+        subscriptions.dropAll();
         await Promise.all([https.close(), controlListener?.close()]);
       })();
       return stopped;
