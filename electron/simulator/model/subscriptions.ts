@@ -7,6 +7,12 @@ export const SUBSCRIPTION_IDLE_MS = 30_000;
 /** Answers a subscription keeps its snapshot for, so a client retrying a lost answer is not refused. */
 const KEPT_SNAPSHOTS = 3;
 
+/** What the client was told in one answer, and the change counter then. */
+interface Snapshot {
+  at: number;
+  keys: Map<LiveItem, string>;
+}
+
 /** Why a held GET stopped waiting. */
 export type SubscriptionWake = 'changed' | 'timeout' | 'dropped' | 'woken' | 'gone';
 
@@ -23,7 +29,10 @@ export function stateKey(item: LiveItem): string {
 export class Subscription {
   readonly id = randomBytes(8).toString('hex');
   private seq = 0;
-  private readonly snapshots = new Map<number, Map<string, string>>();
+  private readonly snapshots = new Map<number, Snapshot>();
+  /** Change counter, and when each item last changed by it: a GET looks only at items changed since its bookmark. */
+  private changes = 0;
+  private readonly changedAt = new Map<LiveItem, number>();
   private readonly waiters = new Set<(why: SubscriptionWake) => void>();
   /** Server-clock time of the last answer; held GETs keep the subscription alive. */
   lastAnsweredAt: number;
@@ -39,10 +48,23 @@ export class Subscription {
     this.lastAnsweredAt = now;
   }
 
-  /** Records what an answer told the client and returns the bookmark that refers to it. */
+  /** Notes that an item of this subscription changed (its state may or may not differ). */
+  touch(item: LiveItem): void {
+    this.changedAt.set(item, ++this.changes);
+  }
+
+  /**
+   * Records what an answer told the client (the current state of every item) and returns the
+   * bookmark that refers to it. Only items changed since the previous answer are recomputed.
+   */
   record(now: number): number {
+    const previous = this.snapshots.get(this.seq);
+    const keys = new Map(previous?.keys);
+    for (const item of this.items) {
+      if (!previous || (this.changedAt.get(item) ?? 0) > previous.at) keys.set(item, stateKey(item));
+    }
     this.seq++;
-    this.snapshots.set(this.seq, new Map(this.items.map((item) => [item.id, stateKey(item)])));
+    this.snapshots.set(this.seq, { at: this.changes, keys });
     this.snapshots.delete(this.seq - KEPT_SNAPSHOTS);
     this.lastAnsweredAt = now;
     return this.seq;
@@ -56,7 +78,7 @@ export class Subscription {
   changedSince(bookmark: number): LiveItem[] {
     const told = this.snapshots.get(bookmark);
     if (!told || this.repeatAll) return [...this.items];
-    return this.items.filter((item) => told.get(item.id) !== stateKey(item));
+    return this.items.filter((item) => (this.changedAt.get(item) ?? 0) > told.at && told.keys.get(item) !== stateKey(item));
   }
 
   idleSince(now: number): boolean {
@@ -95,7 +117,11 @@ export class SubscriptionRegistry {
   constructor(private readonly world: World) {
     world.onItemChanged((item) => {
       const subs = this.byItem.get(item);
-      if (subs) for (const sub of subs) sub.wake('changed');
+      if (!subs) return;
+      for (const sub of subs) {
+        sub.touch(item);
+        sub.wake('changed');
+      }
     });
   }
 
