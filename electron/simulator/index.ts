@@ -14,6 +14,7 @@ import { EventLog } from './model/event-log';
 import { World } from './model/world';
 import { SubscriptionRegistry } from './model/subscriptions';
 import { ScenarioEngine } from './scenario/engine';
+import { generateSite } from './site/generate';
 import { loadSite } from './site/load';
 import type { SiteDefinition } from './site/schema';
 import { ServerVersion } from './version';
@@ -27,6 +28,11 @@ export interface SimulatorOptions {
   version?: string;
   /** The site as an object, or a path to a JSON site file; default resources/demo-site.json. */
   site?: SiteDefinition | string;
+  /**
+   * Instead of `site`: a generated site of this many items of every live kind (`generateSite({items})`),
+   * so a shell can ask for a site at scale without importing the generator.
+   */
+  generatedItems?: number;
   host?: string;
   port?: number;
   /**
@@ -69,7 +75,7 @@ export interface RunningSimulator {
 
 /** Starts the simulated access-control server and its control API. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
-  const site = loadSite(options.site);
+  const site = loadSite(options.generatedItems !== undefined ? generateSite({ items: options.generatedItems }) : options.site);
   const version = new ServerVersion(options.version ?? '9.40');
   const updatesTimeoutMs = options.updatesTimeoutMs ?? 60_000;
   const clock = new SimClock();
