@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { composeDesk } from '../compose/compose-desk';
 import { JsonFileSettingsStore } from '../../core/vault/settings/json-file-settings-store';
 import { startBrowserHost } from './host';
+import { stderrLogger } from './stderr-logger';
 
 const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS] [--control]
 Serves Gatehouse to a browser on 127.0.0.1: the configured site, or the embedded demo site until one is set.
@@ -51,7 +52,8 @@ const desk = composeDesk({
   demoStarted: (site) => (demoSite = site),
 });
 await desk.start().catch(() => undefined); // a site that cannot be opened is reported on the connection bar
-const host = await startBrowserHost({ desk, rendererDir, port: Number(values.port) });
+const log = stderrLogger();
+const host = await startBrowserHost({ desk, rendererDir, port: Number(values.port), log });
 
 if (values.json) {
   // One machine-readable line for tests and scripts that drive the host.
