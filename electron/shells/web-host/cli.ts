@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { composeDesk } from '../compose/compose-desk';
 import { JsonFileSettingsStore } from '../../core/vault/settings/json-file-settings-store';
 import { startBrowserHost } from './host';
+import { hostToken } from './launch-token';
 import { stderrLogger } from './stderr-logger';
 
 const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS] [--control]
@@ -53,11 +54,12 @@ const desk = composeDesk({
 });
 await desk.start().catch(() => undefined); // a site that cannot be opened is reported on the connection bar
 const log = stderrLogger();
-const host = await startBrowserHost({ desk, rendererDir, port: Number(values.port), log });
+const token = hostToken(settingsDir);
+const host = await startBrowserHost({ desk, rendererDir, port: Number(values.port), log, token });
 
 if (values.json) {
   // One machine-readable line for tests and scripts that drive the host.
-  console.log(JSON.stringify({ url: host.url, origin: host.origin, settingsDir, siteUrl: demoSite?.url, controlUrl: demoSite?.controlUrl }));
+  console.log(JSON.stringify({ url: host.url, origin: host.origin, pid: process.pid, settingsDir, siteUrl: demoSite?.url, controlUrl: demoSite?.controlUrl }));
 } else {
   console.log(`Gatehouse is serving ${demoSite ? 'the demo site' : 'the configured site'} at ${host.url}`);
   if (demoSite) console.log(`Demo site ${demoSite.url}${demoSite.controlUrl ? ` (control API ${demoSite.controlUrl})` : ''}`);

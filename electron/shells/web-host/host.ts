@@ -16,10 +16,12 @@ export interface BrowserHostOptions {
   port?: number;
   /** Where the host says what went wrong (the CLI writes JSON lines to stderr). */
   log: Logger;
+  /** The access token; the CLI's lasts across restarts (launch-token.ts). Default: a new one. */
+  token?: string;
 }
 
 export interface BrowserHost {
-  /** Address to open, with the per-launch token in the fragment (never sent to any server log). */
+  /** Address to open, with the access token in the fragment (never sent to any server log). */
   url: string;
   origin: string;
   stop(): Promise<void>;
@@ -31,7 +33,7 @@ export interface BrowserHost {
  * local page or user cannot drive the desk.
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  const token = randomBytes(24).toString('base64url');
+  const token = options.token ?? randomBytes(24).toString('base64url');
   const root = resolve(options.rendererDir);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   let origin = '';
