@@ -4,6 +4,7 @@ import { ContractEvents } from './events';
 import { boardHandlers } from './handlers/board-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
 import { settingsHandlers } from './handlers/settings-handlers';
+import type { DeskRecords } from './offline/desk-records';
 import { SiteSession } from './site-session';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
 import type { CredentialSettings } from './vault/credential-settings';
@@ -12,6 +13,8 @@ export interface DeskOptions {
   sites: SiteSource;
   /** The settings screen's operations; absent where a desk is built without a vault (tools, tests). */
   credentials?: CredentialSettings;
+  /** The local store and the audit log over it; closed when the desk stops. Absent in tools and some tests. */
+  records?: DeskRecords;
 }
 
 /**
@@ -40,6 +43,7 @@ export class Desk implements DeskService {
   async stop(): Promise<void> {
     await this.switching;
     await this.closeSite();
+    this.options.records?.close();
   }
 
   on<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): () => void {

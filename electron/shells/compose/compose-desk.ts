@@ -1,4 +1,6 @@
+import { hostname } from 'node:os';
 import { Desk } from '../../core/desk';
+import { openDeskRecords } from '../../core/offline/desk-records';
 import { startDemoSite } from './demo-site';
 import { settingsSites } from '../../core/site-source';
 import { CredentialSettings } from '../../core/vault/credential-settings';
@@ -20,7 +22,10 @@ export interface ComposeOptions {
 /** Builds the desk both shells run: settings, vault, the settings screen's operations and the sites. */
 export function composeDesk(options: ComposeOptions): Desk {
   const vault = Vault.create(options.settings, options.settingsDir);
+  // The local store (audit log, last-known board) lives in the settings folder; the desk closes it on stop.
+  const records = openDeskRecords({ dir: options.settingsDir, desk: hostname(), sealer: () => vault.localDataSealer() });
   return new Desk({
+    records,
     sites: settingsSites(options.settings, vault, async () => {
       const site = await startDemoSite(options.demo);
       options.demoStarted?.(site.simulator);
