@@ -1,6 +1,7 @@
 import type { CallName, CallResult, CheckedParams, DeskService, EventName, EventPayload } from '../../shared/contract';
 import { DeskError } from '../../shared/errors';
 import { ContractEvents } from './events';
+import { auditHandlers } from './handlers/audit-handlers';
 import { boardHandlers } from './handlers/board-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
 import { settingsHandlers } from './handlers/settings-handlers';
@@ -30,8 +31,9 @@ export class Desk implements DeskService {
 
   constructor(private readonly options: DeskOptions) {
     this.handlers = {
-      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice) }),
-      ...settingsHandlers(options.credentials),
+      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice), audit: options.records?.audit }),
+      ...settingsHandlers(options.credentials, options.records?.audit),
+      ...auditHandlers(options.records?.audit),
     };
   }
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
 import { settingsCalls } from './settings';
+import { auditCalls, auditEvents } from './audit';
 
 export { CommandOutcome, CommandRequest } from './board';
 
@@ -17,11 +18,13 @@ export const calls = {
   ...boardCalls,
   ...siteCalls,
   ...settingsCalls,
+  ...auditCalls,
 } as const;
 
 export const events = {
   ...boardEvents,
   ...siteEvents,
+  ...auditEvents,
 } as const;
 
 export type Calls = typeof calls;
