@@ -1,4 +1,5 @@
 import { AuditLog } from './audit-log';
+import { LastKnownStore } from './last-known-store';
 import { LocalStore } from './local-store';
 import { storeMigrations } from './registry';
 import type { LocalDataSealer } from '../vault/keys/local-data-sealer';
@@ -7,6 +8,7 @@ import type { LocalDataSealer } from '../vault/keys/local-data-sealer';
 export interface DeskRecords {
   store: LocalStore;
   audit: AuditLog;
+  lastKnown: LastKnownStore;
   close(): void;
 }
 
@@ -25,5 +27,14 @@ export function openDeskRecords(options: DeskRecordsOptions): DeskRecords {
   const audit = new AuditLog(store, { desk: options.desk, ...(options.now ? { now: options.now } : {}) });
   // A locked or missing keychain leaves personal fields withheld (and said so), never written plain.
   options.sealer?.().then((sealer) => audit.useSealer(sealer), () => undefined);
-  return { store, audit, close: () => store.close() };
+  const lastKnown = new LastKnownStore(store, options.now);
+  return {
+    store,
+    audit,
+    lastKnown,
+    close: () => {
+      lastKnown.flush();
+      store.close();
+    },
+  };
 }
