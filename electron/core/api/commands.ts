@@ -39,6 +39,11 @@ export async function sendCommand(
 export function commandHref(item: CommandTarget, command: string): string {
   const link = item.commands?.[command] ?? (command.endsWith(UNTIL) ? item.commands?.[command.slice(0, -UNTIL.length)] : undefined);
   if (!link) throw new DeskError('invalid-call', `The server does not offer "${command}" on ${item.name}`);
+  // A disabled command has no href: it is shown with its reason and never sent.
+  if (link.href === undefined) {
+    const why = typeof link.disabled === 'string' ? `: ${link.disabled}` : '';
+    throw new DeskError('invalid-call', `The server offers "${command}" on ${item.name} but not now${why}`);
+  }
   return link.href;
 }
 
