@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
+import { layoutCalls, layoutEvents } from './layout';
 import { settingsCalls } from './settings';
 
 export { CommandOutcome, CommandRequest } from './board';
+export { Acknowledgement, BoardLayout, PINNED_GROUP } from './layout';
 
 /**
  * The one contract between main and the renderer. Calls go renderer → main and are validated in main
@@ -17,11 +19,13 @@ export const calls = {
   ...boardCalls,
   ...siteCalls,
   ...settingsCalls,
+  ...layoutCalls,
 } as const;
 
 export const events = {
   ...boardEvents,
   ...siteEvents,
+  ...layoutEvents,
 } as const;
 
 export type Calls = typeof calls;

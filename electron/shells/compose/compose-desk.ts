@@ -27,5 +27,6 @@ export function composeDesk(options: ComposeOptions): Desk {
       return site;
     }),
     credentials: new CredentialSettings(options.settings, vault),
+    settings: options.settings,
   });
 }
