@@ -17,3 +17,16 @@ export function comparePlaces(a: FloorPlace, b: FloorPlace): number {
 export function placeLabel(place: FloorPlace): string {
   return place.building ? `${place.name} · ${place.building}` : place.name;
 }
+
+/**
+ * An item's href as the layout keeps it: its path and query only. The layout is kept per site, and the
+ * same site reached at another address (the demo site starts on a new port each time) keeps its pins.
+ */
+export function layoutKey(href: string): string {
+  try {
+    const url = new URL(href);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return href;
+  }
+}

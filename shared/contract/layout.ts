@@ -9,7 +9,8 @@ const Href = z.string().min(1).max(4_000);
 
 /**
  * How the operator arranged the board at this desk, kept per site in main's settings: which groups
- * are collapsed, which items are pinned (in pin order), and the groups in the operator's order. A
+ * are collapsed, which items are pinned (by their href's path, in pin order), and the groups in the
+ * operator's order. A
  * group not in `order` follows the ordered ones in floor order, so a new floor still appears.
  */
 export const BoardLayout = z

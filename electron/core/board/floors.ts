@@ -1,5 +1,5 @@
 import type { FloorPlace, ItemKind } from '../../../shared/domain';
-import { comparePlaces } from '../../../shared/board/places';
+import { comparePlaces, layoutKey } from '../../../shared/board/places';
 import type { ElevatorGroup } from '../api/item-schemas';
 
 /** A link to another item; floors need only its href. */
@@ -61,10 +61,14 @@ function doorFloors(door: PlaceableItem, zoneFloors: Map<string, FloorPlace[]>):
   return undefined;
 }
 
-/** A floor of one building; keyed by the group's href so two buildings' "Level 1" stay apart. */
+/**
+ * A floor of one building, keyed by the group's href so two buildings' "Level 1" stay apart. Only the
+ * href's path is used: the layout is kept per site already, and a site reached at another address (the
+ * demo site starts on a new port each time) keeps its collapsed floors.
+ */
 export function floorPlace(group: Pick<ElevatorGroup, 'href' | 'name'>, floorNumber: number, floorName?: string): FloorPlace {
   return {
-    key: `floor:${group.href}:${floorNumber}`,
+    key: `floor:${layoutKey(group.href)}:${floorNumber}`,
     name: floorName?.trim() || `Floor ${floorNumber}`,
     floorNumber,
     building: group.name,

@@ -1,4 +1,4 @@
-import { comparePlaces, placeLabel, SITE_PLACE } from '../../../../shared/board/places';
+import { comparePlaces, layoutKey, placeLabel, SITE_PLACE } from '../../../../shared/board/places';
 import type { BoardLayout } from '../../../../shared/contract/layout';
 import { PINNED_GROUP } from '../../../../shared/contract/layout';
 import type { BoardItem, FloorPlace } from '../../../../shared/domain';
@@ -38,8 +38,9 @@ export function groupItems(items: readonly BoardItem[], layout: Pick<BoardLayout
     .sort((a, b) => comparePlaces(a.place, b.place))
     .map(({ place, items: list }) => ({ key: place.key, label: placeLabel(place), items: list.sort(byName) }));
 
-  const byHref = new Map(items.map((i) => [i.href, i]));
-  const pinned = layout.pinned.flatMap((href) => byHref.get(href) ?? []);
+  // Pins are kept by the href's path (layoutKey); a full href from an older layout matches too.
+  const byKey = new Map(items.map((i) => [layoutKey(i.href), i]));
+  const pinned = layout.pinned.flatMap((key) => byKey.get(layoutKey(key)) ?? []);
   const groups = pinned.length > 0 ? [{ key: PINNED_GROUP, label: 'Pinned', items: pinned }, ...floors] : floors;
   return orderGroups(groups, layout.order);
 }

@@ -1,3 +1,4 @@
+import { layoutKey } from '../../../../shared/board/places';
 import type { BoardLayout } from '../../../../shared/contract/layout';
 
 type Save = (layout: BoardLayout) => Promise<BoardLayout>;
@@ -33,7 +34,7 @@ class LayoutStore {
   }
 
   isPinned(href: string): boolean {
-    return this.#pinned.has(href);
+    return this.#pinned.has(layoutKey(href));
   }
 
   toggleCollapsed(key: string): void {
@@ -41,8 +42,10 @@ class LayoutStore {
     this.change({ ...this.#layout, collapsed });
   }
 
+  /** Pins are kept by the href's path (see layoutKey), so they survive the site moving address. */
   togglePinned(href: string): void {
-    const pinned = this.#pinned.has(href) ? this.#layout.pinned.filter((h) => h !== href) : [...this.#layout.pinned, href];
+    const key = layoutKey(href);
+    const pinned = this.#pinned.has(key) ? this.#layout.pinned.filter((h) => h !== key) : [...this.#layout.pinned, key];
     this.change({ ...this.#layout, pinned });
   }
 
