@@ -3,6 +3,7 @@ import { DeskError } from '../../shared/errors';
 import { ContractEvents } from './events';
 import { boardHandlers } from './handlers/board-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
+import { referenceHandlers } from './handlers/reference-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import { SiteSession } from './site-session';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
@@ -29,6 +30,7 @@ export class Desk implements DeskService {
     this.handlers = {
       ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice) }),
       ...settingsHandlers(options.credentials),
+      ...referenceHandlers(() => this.session()),
     };
   }
 
