@@ -55,16 +55,14 @@ export async function sendCommand(transport: Transport, item: CommandTarget, req
 /**
  * The href for a command, from the item's own `commands` map only. An Until key the map lacks falls
  * back to its base key's href: the spec gives both the same href, so that is still the server's link.
- * A command the server offered without an href (with a `disabled` reason) is refused with that reason.
  */
 export function commandHref(item: CommandTarget, command: string): string {
-  const own = item.commands?.[command];
-  const link = own ?? (command.endsWith(UNTIL) ? item.commands?.[command.slice(0, -UNTIL.length)] : undefined);
+  const link = item.commands?.[command] ?? (command.endsWith(UNTIL) ? item.commands?.[command.slice(0, -UNTIL.length)] : undefined);
   if (!link) throw new DeskError('invalid-call', `The server does not offer "${command}" on ${item.name}`);
-  if (!link.href) {
-    const disabled = (link as { disabled?: unknown }).disabled;
-    const reason = typeof disabled === 'string' && disabled ? disabled : 'the server offers it disabled, without a link to send it to';
-    throw new DeskError('forbidden', `"${command}" on ${item.name} cannot be used now: ${reason}`);
+  // A disabled command has no href: it is shown with its reason and never sent.
+  if (link.href === undefined) {
+    const why = typeof link.disabled === 'string' ? `: ${link.disabled}` : '';
+    throw new DeskError('invalid-call', `The server offers "${command}" on ${item.name} but not now${why}`);
   }
   return link.href;
 }
