@@ -15,7 +15,7 @@ describe('the outcome line follows the item status', () => {
   const open = expectationFor('door', 'open')!;
 
   it('sent, then reported unlocked, then back to locked', () => {
-    let outcome = settle('Open', 'open', open);
+    let outcome = settle('Open', 'open', open, 1_500);
     expect(line(outcome, ['closed', 'locked', 'secure'])).toBe('Sent — waiting for the door to report');
     outcome = follow(outcome, status(door, ['closed', 'unlocked', 'secure'], 3_000));
     expect(line(outcome, ['closed', 'unlocked', 'secure'], 3_000)).toBe('Done — the door reports closed, unlocked, secure');
@@ -23,8 +23,10 @@ describe('the outcome line follows the item status', () => {
   });
 
   it('no answer in time: says it may still happen and keeps watching; never claims it did until the status shows it', () => {
-    let outcome = settle('Open', 'open', open, new DeskError('timeout', 'No answer within 15 s'));
+    let outcome = settle('Open', 'open', open, 1_500, new DeskError('timeout', 'No answer within 15 s'));
     expect(line(outcome, ['closed', 'locked', 'secure'])).toBe('No answer within 15 s: the door may still open — watching it');
+    // An unlocked status from before the press is not the command's effect.
+    expect(line(outcome, ['closed', 'unlocked', 'free'], 1_000)).toBe('No answer within 15 s: the door may still open — watching it');
     outcome = follow(outcome, status(door, ['open', 'unlocked', 'secure'], 40_000));
     expect(line(outcome, ['open', 'unlocked', 'secure'], 40_000)).toBe(
       'Done (late: the server had not answered) — the door reports open, unlocked, secure',
@@ -32,14 +34,14 @@ describe('the outcome line follows the item status', () => {
   });
 
   it('refused with the server reason, or not sent at all', () => {
-    expect(line(settle('Open', 'open', open, new DeskError('forbidden', 'The operator lacks the privilege')), [])).toBe(
+    expect(line(settle('Open', 'open', open, 1_500, new DeskError('forbidden', 'The operator lacks the privilege')), [])).toBe(
       'Refused: The operator lacks the privilege',
     );
-    expect(line(settle('Open', 'open', open, new DeskError('offline', 'Not connected')), [])).toBe('Not sent: Not connected');
+    expect(line(settle('Open', 'open', open, 1_500, new DeskError('offline', 'Not connected')), [])).toBe('Not sent: Not connected');
   });
 
   it('a command the status does not show is done when the server accepts it', () => {
-    expect(line(settle('Forgive anti-passback', 'forgiveAntiPassback', undefined), ['secure'])).toBe(
+    expect(line(settle('Forgive anti-passback', 'forgiveAntiPassback', undefined, 1_500), ['secure'])).toBe(
       'Done — the server accepted Forgive anti-passback',
     );
   });

@@ -10,25 +10,38 @@ import type { Expectation } from './expected-result';
  */
 export type Outcome =
   | { phase: 'sending'; label: string }
-  | { phase: 'accepted' | 'unanswered'; label: string; command: string; expect?: Expectation; reachedAt?: number; why?: string }
+  | {
+      phase: 'accepted' | 'unanswered';
+      label: string;
+      command: string;
+      expect?: Expectation;
+      /** When the command was sent: an unanswered one is done only on a status received after it. */
+      sentAt: number;
+      reachedAt?: number;
+      why?: string;
+    }
   | { phase: 'refused' | 'not-sent'; label: string; reason: string };
 
 /** The outcome once the desk answered: accepted, refused with the server's reason, or no answer. */
-export function settle(label: string, command: string, expect: Expectation | undefined, err?: unknown): Outcome {
-  if (err === undefined) return { phase: 'accepted', label, command, expect };
+export function settle(label: string, command: string, expect: Expectation | undefined, sentAt: number, err?: unknown): Outcome {
+  if (err === undefined) return { phase: 'accepted', label, command, expect, sentAt };
   if (err instanceof DeskError && (err.code === 'timeout' || err.code === 'network')) {
     // The request may have reached the server: it can still happen. Never re-sent; watched instead.
-    return { phase: 'unanswered', label, command, expect, why: err.message };
+    return { phase: 'unanswered', label, command, expect, sentAt, why: err.message };
   }
   const reason = err instanceof Error ? err.message : String(err);
   if (err instanceof DeskError && (err.code === 'offline' || err.code === 'invalid-call')) return { phase: 'not-sent', label, reason };
   return { phase: 'refused', label, reason };
 }
 
-/** Notes the moment the item's status first shows the command's effect (kept once seen). */
+/**
+ * Notes the moment the item's status first shows the command's effect (kept once seen). Without the
+ * server's answer only a status received after sending counts: one from before proves nothing.
+ */
 export function follow(outcome: Outcome, status: ItemStatus | undefined): Outcome {
   if (outcome.phase !== 'accepted' && outcome.phase !== 'unanswered') return outcome;
   if (outcome.reachedAt !== undefined || !outcome.expect || !status) return outcome;
+  if (outcome.phase === 'unanswered' && status.receivedAt < outcome.sentAt) return outcome;
   return outcome.expect(status) ? { ...outcome, reachedAt: status.receivedAt } : outcome;
 }
 
