@@ -4,7 +4,9 @@ import { ContractEvents } from './events';
 import { boardHandlers } from './handlers/board-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
 import { referenceHandlers } from './handlers/reference-handlers';
+import { kioskHandlers } from './handlers/kiosk-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
+import type { KioskSettings } from './kiosk/kiosk-settings';
 import { SiteSession } from './site-session';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
 import type { CredentialSettings } from './vault/credential-settings';
@@ -13,6 +15,8 @@ export interface DeskOptions {
   sites: SiteSource;
   /** The settings screen's operations; absent where a desk is built without a vault (tools, tests). */
   credentials?: CredentialSettings;
+  /** Autostart and the exit PIN; absent in tools and tests. */
+  kiosk?: KioskSettings;
 }
 
 /**
@@ -31,6 +35,7 @@ export class Desk implements DeskService {
       ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice) }),
       ...settingsHandlers(options.credentials),
       ...referenceHandlers(() => this.session()),
+      ...kioskHandlers(options.kiosk),
     };
   }
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
 import { referenceCalls } from './reference';
+import { kioskCalls } from './kiosk';
 import { settingsCalls } from './settings';
 
 export { CommandOutcome, CommandRequest } from './board';
@@ -19,6 +20,7 @@ export const calls = {
   ...siteCalls,
   ...settingsCalls,
   ...referenceCalls,
+  ...kioskCalls,
 } as const;
 
 export const events = {
