@@ -6,6 +6,7 @@ import { ContractEvents } from './events';
 import { auditHandlers } from './handlers/audit-handlers';
 import { boardHandlers } from './handlers/board-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
+import { referenceHandlers } from './handlers/reference-handlers';
 import { kioskHandlers } from './handlers/kiosk-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
@@ -45,6 +46,7 @@ export class Desk implements DeskService {
       ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice), audit: options.records?.audit }),
       ...settingsHandlers(options.credentials, options.records?.audit),
       ...auditHandlers(options.records?.audit),
+      ...referenceHandlers(() => this.session()),
       ...kioskHandlers(options.kiosk),
       ...layoutHandlers({
         layouts: new LayoutStore(options.settings ?? new MemorySettingsStore()),

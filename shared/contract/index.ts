@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
+import { referenceCalls } from './reference';
 import { kioskCalls } from './kiosk';
 import { layoutCalls, layoutEvents } from './layout';
 import { settingsCalls } from './settings';
@@ -21,6 +22,7 @@ export const calls = {
   ...boardCalls,
   ...siteCalls,
   ...settingsCalls,
+  ...referenceCalls,
   ...kioskCalls,
   ...auditCalls,
   ...layoutCalls,
