@@ -1,10 +1,12 @@
 import type { settingsCalls } from '../../../shared/contract/settings';
 import { DeskError } from '../../../shared/errors';
+import { checkSite } from '../site-check/check-site';
+import type { SiteSource } from '../site-source';
 import type { CredentialSettings } from '../vault/credential-settings';
 import type { HandlerTable } from './handler-table';
 
 /** The settings screen's calls; each answers with what the screen shows, never a secret. */
-export function settingsHandlers(credentials: CredentialSettings | undefined): HandlerTable<keyof typeof settingsCalls> {
+export function settingsHandlers(credentials: CredentialSettings | undefined, sites: SiteSource): HandlerTable<keyof typeof settingsCalls> {
   const use = (): CredentialSettings => {
     if (!credentials) throw new DeskError('invalid-call', 'This desk has no settings: it was started for a fixed site');
     return credentials;
@@ -35,5 +37,15 @@ export function settingsHandlers(credentials: CredentialSettings | undefined): H
     'settings.probeServer': ({ serverUrl }) => use().probeServer(serverUrl),
     'settings.confirmServer': async ({ serverUrl, sha256Fingerprint }) =>
       (await use().confirmServerCertificate(serverUrl, sha256Fingerprint)).summary,
+    'settings.testConnection': async () => {
+      use();
+      // Opening the configured site only gathers its settings; the running site is not touched.
+      const candidate = await sites.open('configured');
+      try {
+        return await checkSite(candidate.config);
+      } finally {
+        await candidate.close();
+      }
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { Desk } from '../../core/desk';
-import { startDemoSite } from './demo-site';
+import { DemoPorts } from './demo-ports';
 import { settingsSites } from '../../core/site-source';
 import { CredentialSettings } from '../../core/vault/credential-settings';
 import type { SettingsStore } from '../../core/vault/settings/settings-store';
@@ -20,9 +20,10 @@ export interface ComposeOptions {
 /** Builds the desk both shells run: settings, vault, the settings screen's operations and the sites. */
 export function composeDesk(options: ComposeOptions): Desk {
   const vault = Vault.create(options.settings, options.settingsDir);
+  const ports = new DemoPorts();
   return new Desk({
     sites: settingsSites(options.settings, vault, async () => {
-      const site = await startDemoSite(options.demo);
+      const site = await ports.start(options.demo);
       options.demoStarted?.(site.simulator);
       return site;
     }),

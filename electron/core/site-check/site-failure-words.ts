@@ -1,0 +1,37 @@
+import { DeskError } from '../../../shared/errors';
+
+/** OpenSSL's words for a TLS handshake that met something other than TLS: typically plain HTTP. */
+const NOT_TLS = /WRONG_VERSION_NUMBER|wrong version number|packet length too long|http request|ssl3_get_record|record layer failure/i;
+
+/**
+ * The reason a site did not answer, for a person in Settings: what was wrong and what to do, without
+ * library codes. Messages that already say both (a 401, a changed certificate) pass through unchanged.
+ */
+export function siteFailureWords(error: DeskError, origin: string): DeskError {
+  const words = (text: string) => new DeskError(error.code, text);
+  switch (error.code) {
+    case 'timeout':
+      return words(`The server at ${origin} did not answer in time: check the address and port, and that this computer can reach it.`);
+    case 'network':
+      if (/refused the connection/.test(error.message)) {
+        return words(`Nothing is listening at ${origin}: check the port, and that the access-control server is running.`);
+      }
+      if (/name could not be found/.test(error.message)) {
+        return words(`The name in ${origin} could not be found: check the server address for typing mistakes.`);
+      }
+      return words(
+        `The connection to ${origin} broke off before the server answered: check the address and port, and that the server is running.`,
+      );
+    case 'certificate':
+      if (NOT_TLS.test(error.message)) {
+        return words(`The server at ${origin} answered in plain HTTP, not HTTPS: check the port (the REST interface uses HTTPS).`);
+      }
+      return error;
+    case 'not-found':
+      return words(`${origin} answered, but not as an access-control server's REST interface (404): check the address and port.`);
+    case 'invalid-response':
+      return words(`${origin} answered, but not as an access-control server's REST interface: check the address and port.`);
+    default:
+      return error;
+  }
+}

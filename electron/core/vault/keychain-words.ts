@@ -1,0 +1,33 @@
+import { KeychainUnavailableError, VaultError } from './errors';
+
+/** Raw keychain library reasons that mean no Secret Service / keychain daemon answers at all. */
+const NOT_RUNNING = /d-?bus|autolaunch|org\.freedesktop|secret.?service|no such file|connection refused|socket/i;
+const LOCKED = /unlock|locked/i;
+
+/**
+ * Why the keychain cannot be used, said for someone already in Settings: what is wrong and what to do,
+ * without the D-Bus or library text underneath.
+ */
+export function keychainWords(rawReason: string): string {
+  const choice = 'or choose the less-safe key file under "Where secrets are kept"';
+  if (LOCKED.test(rawReason)) {
+    return `This computer's keychain is locked: unlock it (log in to the desktop session) and reopen Settings, ${choice}.`;
+  }
+  if (NOT_RUNNING.test(rawReason)) {
+    return (
+      "This computer has no keychain running (no Secret Service such as GNOME Keyring or KWallet answers): " +
+      `start one and reopen Settings, ${choice}.`
+    );
+  }
+  return `This computer's keychain could not be used: check that it is running and unlocked, ${choice}.`;
+}
+
+/** Runs a store operation; a keychain failure comes back as `what` was not done, in keychainWords. */
+export async function withKeychainWords<T>(what: string, operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (err) {
+    if (err instanceof KeychainUnavailableError) throw new VaultError('keychain-unavailable', `${what}. ${keychainWords(err.message)}`);
+    throw err;
+  }
+}
