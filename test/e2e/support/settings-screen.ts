@@ -60,3 +60,25 @@ export async function connectConfigured(page: Page): Promise<void> {
   await settingsScreen(page).getByRole('button', { name: 'Connect to this server' }).click();
   await expect(settingsScreen(page)).toBeHidden();
 }
+
+/**
+ * Asks to connect to the configured server when it is expected not to answer: the screen stays open
+ * with the reason in the connect step, and the site the desk was on keeps running.
+ */
+export async function refusedConnect(page: Page): Promise<Locator> {
+  const step = settingsScreen(page).getByTestId('settings-connect');
+  await step.getByRole('button', { name: 'Connect to this server' }).click();
+  const alert = step.getByRole('alert');
+  await expect(alert).toBeVisible();
+  await expect(settingsScreen(page)).toBeVisible();
+  return alert;
+}
+
+/** Runs "Test connection" and answers its outcome: the result note, or the alert with the reason. */
+export async function testConnection(screen: Locator): Promise<Locator> {
+  const step = screen.getByTestId('settings-connect');
+  await step.getByRole('button', { name: 'Test connection' }).click();
+  const outcome = step.getByTestId('settings-test-result').or(step.getByRole('alert'));
+  await expect(outcome).toBeVisible();
+  return outcome;
+}
