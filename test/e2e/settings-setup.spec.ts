@@ -131,8 +131,8 @@ test('a wrong API key is caught by the test, and a refused connect keeps the dem
   await expect(screen.getByTestId('client-certificate')).toBeVisible();
   const before = (await simulatorEvents(site)).length;
 
-  await expect(await testConnection(screen)).toContainText("refused Gatehouse's credentials (401). Check the API key");
-  await expect(await refusedConnect(page)).toContainText("refused Gatehouse's credentials (401)");
+  await expect(await testConnection(screen)).toContainText("refused this desk's credentials (401): check the API key");
+  await expect(await refusedConnect(page)).toContainText("refused this desk's credentials (401)");
   // One request per try, never retried: a wrong key does not flood the server's failure alarm.
   expect((await simulatorEvents(site)).slice(before).filter((e) => e.type === 'auth-failure')).toHaveLength(2);
   await shootSteps(page, testInfo, 'setup-wrong-key');

@@ -144,7 +144,7 @@ test('a client certificate the server does not know fails its test and its conne
   await expect(screen.getByTestId('client-certificate')).toContainText('Unregistered desk');
   const before = (await simulatorEvents(site)).length;
 
-  const refusal = "the server refused Gatehouse's credentials (401). Check the API key, and that this desk's client certificate thumbprint is the one on the server's REST client item";
+  const refusal = `The server at ${new URL(site.url).origin} refused this desk's credentials (401): check the API key, and that this desk's client certificate thumbprint is the one on the server's REST client item.`;
   await expect(await testConnection(screen)).toContainText(refusal);
   await expect(await refusedConnect(page)).toContainText(refusal);
   // The desk stayed on the site that works, with its board.

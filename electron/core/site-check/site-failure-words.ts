@@ -5,7 +5,8 @@ const NOT_TLS = /WRONG_VERSION_NUMBER|wrong version number|packet length too lon
 
 /**
  * The reason a site did not answer, for a person in Settings: what was wrong and what to do, without
- * library codes. Messages that already say both (a 401, a changed certificate) pass through unchanged.
+ * library codes or the name of the request that failed. Messages that already say both (a changed
+ * certificate, a licence refusal with the server's words) pass through unchanged.
  */
 export function siteFailureWords(error: DeskError, origin: string): DeskError {
   const words = (text: string) => new DeskError(error.code, text);
@@ -27,6 +28,11 @@ export function siteFailureWords(error: DeskError, origin: string): DeskError {
         return words(`The server at ${origin} answered in plain HTTP, not HTTPS: check the port (the REST interface uses HTTPS).`);
       }
       return error;
+    case 'unauthorised':
+      return words(
+        `The server at ${origin} refused this desk's credentials (401): check the API key, and that this desk's ` +
+          "client certificate thumbprint is the one on the server's REST client item.",
+      );
     case 'not-found':
       return words(`${origin} answered, but not as an access-control server's REST interface (404): check the address and port.`);
     case 'invalid-response':

@@ -33,7 +33,8 @@ export class CredentialSettings {
     return {
       vaultMode: status.mode,
       lessSafe: status.lessSafe,
-      keychain: keychain.available ? keychain : { available: false, reason: keychainWords(keychain.reason) },
+      // Shown inside "Where secrets are kept", just above the less-safe choice.
+      keychain: keychain.available ? keychain : { available: false, reason: keychainWords(keychain.reason, 'or use the less-safe key file below') },
       hasApiKey: status.hasApiKey,
       clientCertificate: status.clientCredential,
       serverUrl,

@@ -6,17 +6,16 @@ const LOCKED = /unlock|locked/i;
 
 /**
  * Why the keychain cannot be used, said for someone already in Settings: what is wrong and what to do,
- * without the D-Bus or library text underneath.
+ * without the D-Bus or library text underneath. `choice` names the way out as seen from where it is shown.
  */
-export function keychainWords(rawReason: string): string {
-  const choice = 'or choose the less-safe key file under "Where secrets are kept"';
+export function keychainWords(rawReason: string, choice = 'or choose the less-safe key file under "Where secrets are kept"'): string {
   if (LOCKED.test(rawReason)) {
-    return `This computer's keychain is locked: unlock it (log in to the desktop session) and reopen Settings, ${choice}.`;
+    return `This computer's keychain is locked: unlock it (log in to the desktop session) and open this screen again, ${choice}.`;
   }
   if (NOT_RUNNING.test(rawReason)) {
     return (
       "This computer has no keychain running (no Secret Service such as GNOME Keyring or KWallet answers): " +
-      `start one and reopen Settings, ${choice}.`
+      `start one and open this screen again, ${choice}.`
     );
   }
   return `This computer's keychain could not be used: check that it is running and unlocked, ${choice}.`;

@@ -23,8 +23,15 @@ describe('siteFailureWords: why a site did not answer, for a person in Settings'
     }
   });
 
-  it('keeps a reason that already says what to do (a 401, a changed certificate)', () => {
-    const refused = new DeskError('unauthorised', 'Discovery (/api): the server refused Gatehouse\'s credentials (401). Check the API key.');
-    expect(siteFailureWords(refused, origin)).toBe(refused);
+  it('says a 401 in words about this desk, without the request that met it', () => {
+    const refused = new DeskError('unauthorised', "Discovery (/api): the server refused Gatehouse's credentials (401). Check the API key.");
+    expect(siteFailureWords(refused, origin).message).toBe(
+      `The server at ${origin} refused this desk's credentials (401): check the API key, and that this desk's client certificate thumbprint is the one on the server's REST client item.`,
+    );
+  });
+
+  it('keeps a reason that already says what to do (a changed certificate)', () => {
+    const changed = new DeskError('certificate', "The server's certificate is not the pinned one: … Nothing was sent. Confirm the new one in Settings.");
+    expect(siteFailureWords(changed, origin)).toBe(changed);
   });
 });
