@@ -3,7 +3,9 @@ import { DeskError } from '../../shared/errors';
 import { ContractEvents } from './events';
 import { boardHandlers } from './handlers/board-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
+import { kioskHandlers } from './handlers/kiosk-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
+import type { KioskSettings } from './kiosk/kiosk-settings';
 import { checkSite } from './site-check/check-site';
 import { SiteSession } from './site-session';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
@@ -13,6 +15,8 @@ export interface DeskOptions {
   sites: SiteSource;
   /** The settings screen's operations; absent where a desk is built without a vault (tools, tests). */
   credentials?: CredentialSettings;
+  /** Autostart and the exit PIN; absent in tools and tests. */
+  kiosk?: KioskSettings;
 }
 
 /**
@@ -30,6 +34,7 @@ export class Desk implements DeskService {
     this.handlers = {
       ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice) }),
       ...settingsHandlers(options.credentials, options.sites),
+      ...kioskHandlers(options.kiosk),
     };
   }
 
