@@ -8,6 +8,9 @@ export function settingsScreen(page: Page): Locator {
 
 /** Opens the first-run flow from the demo site's notice, or Settings from the header otherwise. */
 export async function openSettings(page: Page): Promise<Locator> {
+  // Until main has reported the site, the page cannot know whether it is the demo site (which button
+  // to press), and a call sent before the link is open is refused.
+  await expect(page.getByTestId('connection')).not.toContainText(/Connecting to Gatehouse|Loading the board/);
   const setup = page.getByRole('button', { name: 'Set up this desk' });
   if (await setup.isVisible()) await setup.click();
   else await page.getByRole('button', { name: 'Settings', exact: true }).click();
