@@ -160,7 +160,7 @@ test('a client certificate the server does not know fails its test and its conne
   await expect(page.getByTestId('tile').first()).toBeVisible();
 });
 
-test('a server that now presents another certificate is refused before any request, and the bar says so', async ({ page }, testInfo) => {
+test('a server that now presents another certificate is refused before any request, and Settings says so while the board stays', async ({ page }, testInfo) => {
   // Put the right client certificate back, so only the server's certificate is wrong.
   await page.goto(host.url);
   let screen = await openSettings(page);
