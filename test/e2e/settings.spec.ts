@@ -259,7 +259,10 @@ test('without a keychain the screen says so, refuses to store secrets, and offer
     await expect(vault.getByTestId('vault-no-keychain')).toContainText('Not possible now');
     await snap(page, testInfo, 'less-safe-key-file');
 
-    // No retyping: the key typed before is stored as it stands.
+    // No retyping: the key typed before is stored as it stands, and the screen says it can be now.
+    await expect(vault.getByTestId('vault-no-keychain')).not.toContainText('less-safe key file below');
+    await expect(apiKey.getByTestId('api-key-ready-to-store')).toBeVisible();
+    await expect(apiKey.getByRole('alert')).toBeHidden();
     await expect(apiKey.getByLabel('API key')).toHaveValue(site.apiKey);
     await apiKey.getByRole('button', { name: 'Save key' }).click();
     await expect(apiKey.getByText('Done')).toBeVisible();

@@ -33,8 +33,10 @@ export class CredentialSettings {
     return {
       vaultMode: status.mode,
       lessSafe: status.lessSafe,
-      // Shown inside "Where secrets are kept", just above the less-safe choice.
-      keychain: keychain.available ? keychain : { available: false, reason: keychainWords(keychain.reason, 'or use the less-safe key file below') },
+      // Shown inside "Where secrets are kept", just above the less-safe choice (or under it, once it is in use).
+      keychain: keychain.available
+        ? keychain
+        : { available: false, reason: keychainWords(keychain.reason, status.lessSafe ? '' : 'or use the less-safe key file below') },
       hasApiKey: status.hasApiKey,
       clientCertificate: status.clientCredential,
       serverUrl,

@@ -53,6 +53,10 @@ describe.skipIf(process.platform !== 'linux')('without any keychain (Linux: no D
     const refusal = await screen.setApiKey('7C1E-90AB-44D2-0F3E').catch((e: unknown) => (e as Error).message);
     expect(refusal).toMatch(/^The API key was not stored\. This computer has no keychain running/);
     expect(reason).toContain('or use the less-safe key file below');
+    // Once the less-safe file is in use, the reason no longer offers it.
+    await screen.chooseVaultMode('less-safe-key-file', true);
+    const after = await screen.overview();
+    expect(after.keychain.available ? '' : after.keychain.reason).toMatch(/^This computer has no keychain running.*open this screen again\.$/);
     expect(refusal).toContain('or choose the less-safe key file under "Where secrets are kept"');
     for (const text of [reason, refusal]) {
       expect(text).not.toMatch(/d-?bus|autolaunch|org\.freedesktop|in Settings/i);
