@@ -9,10 +9,13 @@ import { JsonFileSettingsStore } from '../../core/vault/settings/json-file-setti
 import { defaultLogFolder, jsonLinesLog, LOG_LEVELS, type LogLevel } from '../../core/log';
 import { startBrowserHost } from './host';
 import { browserHostLoginItem } from './host-kiosk';
+import { hostToken } from './launch-token';
 
-const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS] [--control]
+const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS] [--control] [--demo-items N]
+       [--log-level debug|info|warn|error] [--log-dir DIR]
 Serves Gatehouse to a browser on 127.0.0.1: the configured site, or the embedded demo site until one is set.
 --control opens the demo site's unauthenticated control API on 127.0.0.1 (training, tests).
+--demo-items N makes the demo site a generated site of N items of every kind (scale demos, the bench).
 Settings live in DIR (default: the same folder the Electron app uses, ~/.config/Gatehouse).
 The log (JSON lines, rotated) goes to --log-dir (default: ~/.local/state/Gatehouse/logs).`;
 
@@ -26,6 +29,7 @@ const { values } = parseArgs({
     control: { type: 'boolean', default: false },
     'log-level': { type: 'string', default: 'info' },
     'log-dir': { type: 'string' },
+    'demo-items': { type: 'string' },
     'data-dir': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -61,15 +65,17 @@ const desk = composeDesk({
     control: values.control,
     scenario: rate > 0 ? { ratePerSecond: rate } : false,
     ...(values['updates-timeout'] ? { updatesTimeoutMs: Number(values['updates-timeout']) } : {}),
+    ...(values['demo-items'] ? { generatedItems: Number(values['demo-items']) } : {}),
   },
   demoStarted: (site) => (demoSite = site),
 });
 await desk.start().catch(() => undefined); // a site that cannot be opened is reported on the connection bar
-const host = await startBrowserHost({ desk, rendererDir, port: Number(values.port) });
+const token = hostToken(settingsDir);
+const host = await startBrowserHost({ desk, rendererDir, port: Number(values.port), log: logger, token });
 
 if (values.json) {
   // One machine-readable line for tests and scripts that drive the host.
-  console.log(JSON.stringify({ url: host.url, origin: host.origin, settingsDir, logDir, siteUrl: demoSite?.url, controlUrl: demoSite?.controlUrl }));
+  console.log(JSON.stringify({ url: host.url, origin: host.origin, pid: process.pid, settingsDir, logDir, siteUrl: demoSite?.url, controlUrl: demoSite?.controlUrl }));
 } else {
   console.log(`Gatehouse is serving ${demoSite ? 'the demo site' : 'the configured site'} at ${host.url}`);
   if (demoSite) console.log(`Demo site ${demoSite.url}${demoSite.controlUrl ? ` (control API ${demoSite.controlUrl})` : ''}`);
