@@ -41,7 +41,7 @@ const ACCESS_ZONE_MODES: [string, string][] = [
   ['dualAuth', 'Dual authentication'],
 ];
 
-/** The spec's "Command maps" table, in the order the dialog offers them. */
+/** docs/server-interface.md §Command maps, in the order the dialog offers them. */
 const CATALOGUE: Record<ItemKind, Map<string, Entry>> = {
   accessZone: new Map([
     ...ACCESS_ZONE_MODES.flatMap(([action, label]) => [...timed(action, label), ...timed(action, label, true)]),
@@ -80,7 +80,7 @@ const CATALOGUE: Record<ItemKind, Map<string, Entry>> = {
   macro: new Map([simple('run', 'Run')]),
 };
 
-/** Every command key the spec lists for a kind, described. */
+/** Every command key docs/server-interface.md §Command maps lists for a kind, described. */
 export function commandsFor(kind: ItemKind): CommandInfo[] {
   return [...CATALOGUE[kind]].map(([key, entry]) => ({ key, known: true, ...entry }));
 }

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
+import { kioskCalls } from './kiosk';
 import { settingsCalls } from './settings';
+import { auditCalls, auditEvents } from './audit';
 
 export { CommandOutcome, CommandRequest } from './board';
 
@@ -17,11 +19,14 @@ export const calls = {
   ...boardCalls,
   ...siteCalls,
   ...settingsCalls,
+  ...kioskCalls,
+  ...auditCalls,
 } as const;
 
 export const events = {
   ...boardEvents,
   ...siteEvents,
+  ...auditEvents,
 } as const;
 
 export type Calls = typeof calls;

@@ -4,7 +4,7 @@ import type { Links } from './links';
 
 /**
  * `GET /api` (Root and discovery): the version and a link for each call the site is licensed for.
- * The doors and inputs links carry a query string already, as the spec warns clients they may.
+ * The doors and inputs links carry a query string already, as clients must expect (docs/server-interface.md §Service basics).
  */
 export function discovery(world: World, links: Links): Record<string, unknown> {
   const v = world.version;

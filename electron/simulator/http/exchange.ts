@@ -68,7 +68,7 @@ export class Exchange {
     this.send(status, JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8', ...headers });
   }
 
-  /** Error body format is not shown in the spec: the simulator answers `{message}`. */
+  /** Error body format is not fixed (docs/server-interface.md §Errors): the simulator answers `{message}`. */
   error(status: number, message: string): void {
     this.json(status, { message });
   }

@@ -164,7 +164,7 @@ export class World {
   }
 
   /**
-   * The operator a REST client acts as, with privileges as of its last refresh (spec: privilege
+   * The operator a REST client acts as, with privileges as of its last refresh (docs/server-interface.md §Licences and operators: privilege
    * changes take effect after the REST client item's privileges are refreshed).
    */
   operatorFor(clientId: string, cardholderId: string): Operator {
