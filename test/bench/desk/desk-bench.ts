@@ -48,7 +48,7 @@ export function printDeskTable(results: DeskResult[], settings: Omit<DeskSetting
     fmt(f.latencyP50Ms),
     fmt(f.latencyP99Ms),
     fmt(f.latencyMaxMs),
-    `${f.backgroundSent}${f.backgroundFailed ? ` (${f.backgroundFailed} failed)` : ''}`,
+    `${f.backgroundSent}${f.backgroundFailed ? ` (${f.backgroundFailed} failed)` : ''}${f.backgroundSkipped ? ` (${f.backgroundSkipped} not sent)` : ''}`,
     fmt(f.hostRssMb),
     fmt(f.rendererHeapMb),
     fmt(f.idleRequestsPerMinute),

@@ -33,6 +33,8 @@ export interface DeskFigures {
   missed: number;
   backgroundSent: number;
   backgroundFailed: number;
+  /** Background changes not sent because 64 were already waiting on the control API (the host was saturated). */
+  backgroundSkipped: number;
   hostRssMb: number | null;
   rendererHeapMb: number | null;
   idleRequestsPerMinute: number;
@@ -129,7 +131,8 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       latencyMaxMs: round(latencies.length ? Math.max(...latencies) : undefined),
       missed,
       backgroundSent: background.sent,
-      backgroundFailed: background.failed + background.skipped,
+      backgroundFailed: background.failed,
+      backgroundSkipped: background.skipped,
       hostRssMb: rssMbOf(host.pid),
       rendererHeapMb: await heapMb(),
       idleRequestsPerMinute: idle,
