@@ -3,6 +3,7 @@ import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
 import { referenceCalls } from './reference';
 import { kioskCalls } from './kiosk';
 import { settingsCalls } from './settings';
+import { auditCalls, auditEvents } from './audit';
 
 export { CommandOutcome, CommandRequest } from './board';
 
@@ -21,11 +22,13 @@ export const calls = {
   ...settingsCalls,
   ...referenceCalls,
   ...kioskCalls,
+  ...auditCalls,
 } as const;
 
 export const events = {
   ...boardEvents,
   ...siteEvents,
+  ...auditEvents,
 } as const;
 
 export type Calls = typeof calls;

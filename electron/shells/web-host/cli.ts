@@ -9,6 +9,7 @@ import { JsonFileSettingsStore } from '../../core/vault/settings/json-file-setti
 import { defaultLogFolder, jsonLinesLog, LOG_LEVELS, type LogLevel } from '../../core/log';
 import { startBrowserHost } from './host';
 import { browserHostLoginItem } from './host-kiosk';
+import { hostToken } from './launch-token';
 
 const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS] [--control] [--demo-items N]
        [--log-level debug|info|warn|error] [--log-dir DIR]
@@ -69,11 +70,12 @@ const desk = composeDesk({
   demoStarted: (site) => (demoSite = site),
 });
 await desk.start().catch(() => undefined); // a site that cannot be opened is reported on the connection bar
-const host = await startBrowserHost({ desk, rendererDir, port: Number(values.port) });
+const token = hostToken(settingsDir);
+const host = await startBrowserHost({ desk, rendererDir, port: Number(values.port), log: logger, token });
 
 if (values.json) {
   // One machine-readable line for tests and scripts that drive the host.
-  console.log(JSON.stringify({ url: host.url, origin: host.origin, settingsDir, logDir, siteUrl: demoSite?.url, controlUrl: demoSite?.controlUrl }));
+  console.log(JSON.stringify({ url: host.url, origin: host.origin, pid: process.pid, settingsDir, logDir, siteUrl: demoSite?.url, controlUrl: demoSite?.controlUrl }));
 } else {
   console.log(`Gatehouse is serving ${demoSite ? 'the demo site' : 'the configured site'} at ${host.url}`);
   if (demoSite) console.log(`Demo site ${demoSite.url}${demoSite.controlUrl ? ` (control API ${demoSite.controlUrl})` : ''}`);
