@@ -68,7 +68,7 @@ export function commandHref(item: CommandTarget, command: string): string {
 }
 
 /** The map's own entry only: `constructor` or `toString` must not find Object.prototype's. */
-function offered(item: CommandTarget, key: string): NonNullable<CommandTarget['commands']>[string] | undefined {
+function offered(item: CommandTarget, key: string): CommandMap[string] | undefined {
   return item.commands && Object.hasOwn(item.commands, key) ? item.commands[key] : undefined;
 }
 
