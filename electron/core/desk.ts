@@ -3,7 +3,9 @@ import { DeskError } from '../../shared/errors';
 import { ContractEvents } from './events';
 import { boardHandlers } from './handlers/board-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
+import { kioskHandlers } from './handlers/kiosk-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
+import type { KioskSettings } from './kiosk/kiosk-settings';
 import { SiteSession } from './site-session';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
 import type { CredentialSettings } from './vault/credential-settings';
@@ -12,6 +14,8 @@ export interface DeskOptions {
   sites: SiteSource;
   /** The settings screen's operations; absent where a desk is built without a vault (tools, tests). */
   credentials?: CredentialSettings;
+  /** Autostart and the exit PIN; absent in tools and tests. */
+  kiosk?: KioskSettings;
 }
 
 /**
@@ -29,6 +33,7 @@ export class Desk implements DeskService {
     this.handlers = {
       ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice) }),
       ...settingsHandlers(options.credentials),
+      ...kioskHandlers(options.kiosk),
     };
   }
 

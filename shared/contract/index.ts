@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
+import { kioskCalls } from './kiosk';
 import { settingsCalls } from './settings';
 
 export { CommandOutcome, CommandRequest } from './board';
@@ -17,6 +18,7 @@ export const calls = {
   ...boardCalls,
   ...siteCalls,
   ...settingsCalls,
+  ...kioskCalls,
 } as const;
 
 export const events = {
