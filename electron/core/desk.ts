@@ -1,11 +1,13 @@
 import type { CallName, CallResult, CheckedParams, DeskService, EventName, EventPayload } from '../../shared/contract';
 import { DeskError } from '../../shared/errors';
 import { ContractEvents } from './events';
+import { auditHandlers } from './handlers/audit-handlers';
 import { boardHandlers } from './handlers/board-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
 import { kioskHandlers } from './handlers/kiosk-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import type { KioskSettings } from './kiosk/kiosk-settings';
+import type { DeskRecords } from './offline/desk-records';
 import { SiteSession } from './site-session';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
 import type { CredentialSettings } from './vault/credential-settings';
@@ -16,6 +18,8 @@ export interface DeskOptions {
   credentials?: CredentialSettings;
   /** Autostart and the exit PIN; absent in tools and tests. */
   kiosk?: KioskSettings;
+  /** The local store and the audit log over it; closed when the desk stops. Absent in tools and some tests. */
+  records?: DeskRecords;
 }
 
 /**
@@ -31,8 +35,9 @@ export class Desk implements DeskService {
 
   constructor(private readonly options: DeskOptions) {
     this.handlers = {
-      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice) }),
-      ...settingsHandlers(options.credentials),
+      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice), audit: options.records?.audit }),
+      ...settingsHandlers(options.credentials, options.records?.audit),
+      ...auditHandlers(options.records?.audit),
       ...kioskHandlers(options.kiosk),
     };
   }
@@ -45,6 +50,7 @@ export class Desk implements DeskService {
   async stop(): Promise<void> {
     await this.switching;
     await this.closeSite();
+    this.options.records?.close();
   }
 
   on<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): () => void {
@@ -75,7 +81,7 @@ export class Desk implements DeskService {
         this.events.emit('connection', { phase: 'offline', since: Date.now(), origin: '', demo: false, features: [], staleItems: 0, reason });
         throw err;
       }
-      const session = new SiteSession(opened.config, this.events);
+      const session = new SiteSession(opened.config, this.events, this.options.records?.lastKnown.sinkFor(new URL(opened.config.baseUrl).origin));
       this.site = { opened, session };
       session.start();
     });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
 import { kioskCalls } from './kiosk';
 import { settingsCalls } from './settings';
+import { auditCalls, auditEvents } from './audit';
 
 export { CommandOutcome, CommandRequest } from './board';
 
@@ -19,11 +20,13 @@ export const calls = {
   ...siteCalls,
   ...settingsCalls,
   ...kioskCalls,
+  ...auditCalls,
 } as const;
 
 export const events = {
   ...boardEvents,
   ...siteEvents,
+  ...auditEvents,
 } as const;
 
 export type Calls = typeof calls;

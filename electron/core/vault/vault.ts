@@ -2,7 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { KeychainUnavailableError, VaultError } from './errors';
 import { credentialInfo, type ClientCredential, type ClientCredentialInfo } from './certificates/client-credential';
 import { generateDataKey, type DataKeyStore, type VaultMode } from './keys/data-key-store';
-import { open, seal } from './keys/envelope';
+import { dataKeyBytes, open, seal } from './keys/envelope';
+import { LocalDataSealer } from './keys/local-data-sealer';
 import { KeyFileDataKeyStore } from './keys/key-file-data-key-store';
 import { KeychainDataKeyStore } from './keys/keychain-data-key-store';
 import type { JsonValue, SettingsStore } from './settings/settings-store';
@@ -19,6 +20,11 @@ export interface VaultStatus {
 export type KeychainCheck = { available: true } | { available: false; reason: string };
 
 const maxApiKeyLength = 512;
+
+/** A record holding anything sealed under the data key: a new data key would orphan it. */
+function holdsSecrets(record: VaultRecord): boolean {
+  return record.apiKey !== undefined || record.clientCredential !== undefined || record.localStoreKey !== undefined;
+}
 
 function assertUsableApiKey(apiKey: string): void {
   // The key goes into an HTTP header: control characters or spaces would break or inject into it.
@@ -148,7 +154,7 @@ export class Vault {
     return this.exclusive(async () => {
       const record = await this.ownRecord();
       if (record.mode === mode) return;
-      const hasSecrets = record.apiKey !== undefined || record.clientCredential !== undefined;
+      const hasSecrets = holdsSecrets(record);
       const oldKey = hasSecrets ? await this.dataKeyForReading(record) : null;
       const apiKey = oldKey && record.apiKey ? open(oldKey, 'apiKey', record.apiKey) : undefined;
       const credential = oldKey && record.clientCredential ? this.openCredential(oldKey, record) : undefined;
@@ -159,8 +165,26 @@ export class Vault {
       if (credential) {
         next.clientCredential = seal(newKey, 'clientCredential', Buffer.from(JSON.stringify(credential), 'utf8'));
       }
+      // The local store's key moves with the rest, so what the store sealed stays readable.
+      if (oldKey && record.localStoreKey) next.localStoreKey = seal(newKey, 'localStoreKey', open(oldKey, 'localStoreKey', record.localStoreKey));
       this.writeRecord(next);
       await this.removeKey(record).catch(() => undefined); // a key left behind unlocks nothing now
+    });
+  }
+
+  /**
+   * Seals and opens personal data kept in the desk's local store (electron/core/offline), under a key of
+   * its own that the vault keeps sealed like the other secrets (created on first use; re-sealed on a
+   * mode switch; forgotten with `deleteAll`, after which what it sealed cannot be read).
+   */
+  localDataSealer(): Promise<LocalDataSealer> {
+    return this.exclusive(async () => {
+      const record = await this.ownRecord();
+      const key = await this.dataKeyForWriting(record);
+      if (record.localStoreKey) return new LocalDataSealer(open(key, 'localStoreKey', record.localStoreKey));
+      const storeKey = randomBytes(dataKeyBytes);
+      this.writeRecord({ ...record, localStoreKey: seal(key, 'localStoreKey', storeKey) });
+      return new LocalDataSealer(storeKey);
     });
   }
 
@@ -199,7 +223,7 @@ export class Vault {
   }
 
   private async dataKeyForWriting(record: VaultRecord): Promise<Uint8Array> {
-    const hasSecrets = record.apiKey !== undefined || record.clientCredential !== undefined;
+    const hasSecrets = holdsSecrets(record);
     // With secrets stored, a new key would orphan them: insist on the key they were sealed with.
     if (hasSecrets) return this.dataKeyForReading(record);
     const existing = await this.storeFor(record).read();
@@ -232,7 +256,7 @@ export class Vault {
     const record = this.readRecord();
     if (record.vaultId) return record;
     const owned: VaultRecord = { ...record, vaultId: randomBytes(16).toString('base64url') };
-    const hasSecrets = record.apiKey !== undefined || record.clientCredential !== undefined;
+    const hasSecrets = holdsSecrets(record);
     const shared = this.keyStores[record.mode];
     if (hasSecrets && shared.forVault) {
       const key = await shared.read();

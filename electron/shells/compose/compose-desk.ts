@@ -1,4 +1,6 @@
+import { hostname } from 'node:os';
 import { Desk } from '../../core/desk';
+import { openDeskRecords } from '../../core/offline/desk-records';
 import { startDemoSite } from './demo-site';
 import { settingsSites } from '../../core/site-source';
 import { CredentialSettings } from '../../core/vault/credential-settings';
@@ -39,7 +41,10 @@ export function composeDesk(options: ComposeOptions): Desk {
   } catch (err) {
     options.logger.warn('kiosk.autostart-failed', { reason: (err as Error).message });
   }
+  // The local store (audit log, last-known board) lives in the settings folder; the desk closes it on stop.
+  const records = openDeskRecords({ dir: options.settingsDir, desk: hostname(), sealer: () => vault.localDataSealer() });
   return new Desk({
+    records,
     sites: settingsSites(options.settings, vault, async () => {
       const site = await startDemoSite(options.demo);
       options.logger.info('demo.started', { url: site.simulator.url, control: site.simulator.controlUrl !== undefined });

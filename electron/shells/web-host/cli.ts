@@ -8,8 +8,8 @@ import { composeDesk } from '../compose/compose-desk';
 import { JsonFileSettingsStore } from '../../core/vault/settings/json-file-settings-store';
 import { defaultLogFolder, jsonLinesLog, LOG_LEVELS, type LogLevel } from '../../core/log';
 import { startBrowserHost } from './host';
-import { hostToken } from './launch-token';
 import { browserHostLoginItem } from './host-kiosk';
+import { hostToken } from './launch-token';
 
 const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS] [--control] [--demo-items N]
        [--log-level debug|info|warn|error] [--log-dir DIR]
