@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { Desk } from '../../core/desk';
 import { openDeskRecords } from '../../core/offline/desk-records';
-import { startDemoSite } from './demo-site';
+import { DemoPorts } from './demo-ports';
 import { settingsSites } from '../../core/site-source';
 import { CredentialSettings } from '../../core/vault/credential-settings';
 import type { SettingsStore } from '../../core/vault/settings/settings-store';
@@ -35,6 +35,7 @@ export interface ComposeOptions {
 /** Builds the desk both shells run: settings, vault, the settings screen's operations, kiosk settings and the sites. */
 export function composeDesk(options: ComposeOptions): Desk {
   const vault = Vault.create(options.settings, options.settingsDir);
+  const ports = new DemoPorts();
   const kiosk = new KioskSettings(options.settings, { ...options.kiosk, logger: options.logger });
   try {
     kiosk.applyAutostart();
@@ -46,7 +47,7 @@ export function composeDesk(options: ComposeOptions): Desk {
   return new Desk({
     records,
     sites: settingsSites(options.settings, vault, async () => {
-      const site = await startDemoSite(options.demo);
+      const site = await ports.start(options.demo);
       options.logger.info('demo.started', { url: site.simulator.url, control: site.simulator.controlUrl !== undefined });
       options.demoStarted?.(site.simulator);
       return site;
