@@ -3,6 +3,7 @@ import { CardTypePage, type CardType } from './cardholder-schemas';
 import { versionAtLeast } from '../../../shared/version';
 import type { Discovery } from './discovery';
 import { linkFor } from './features';
+import { SearchTrail } from './search-trail';
 import type { Transport } from './transport';
 
 /**
@@ -23,12 +24,14 @@ export async function findPivCardType(transport: Transport, discovery: Discovery
   const href = cardTypeListHref(discovery);
   if (!href) throw new DeskError('licence', `${what}: this server offers no card-type list (needs the RESTCardholders licence)`);
   const query = { fields: 'href,name,credentialClass,availableCardStates' };
+  const trail = new SearchTrail(what, transport.limits);
   let page = await transport.getJson(href, CardTypePage, what, { query, signal });
   for (;;) {
+    trail.took(page.results.length);
     const piv = page.results.find((t) => t.credentialClass?.toLowerCase() === 'piv');
     if (piv) return piv;
     if (!page.next) break;
-    page = await transport.getJson(page.next.href, CardTypePage, what, { signal });
+    page = await transport.getJson(trail.follow(page.next.href), CardTypePage, what, { signal });
   }
   throw new DeskError('not-found', `${what}: no card type has credentialClass "piv"; the site has no PIV card type this operator can assign`);
 }

@@ -68,7 +68,8 @@ export function superviseHost(options: SupervisorOptions): Supervisor {
     });
     current.on('exit', (code, signal) => {
       if (child === current) child = undefined;
-      if (stopping) return finish(code ?? 0);
+      // Stopped by us, or the host chose to stop (the kiosk's exit PIN, a signal it handled): done.
+      if (stopping || (code === 0 && signal === null)) return finish(code ?? 0);
       if (!served && port === undefined) {
         options.log.error('host.failed-to-start', { code, signal });
         return finish(code ?? 1);
