@@ -1,10 +1,13 @@
 import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
+import { referenceCalls } from './reference';
 import { kioskCalls } from './kiosk';
+import { layoutCalls, layoutEvents } from './layout';
 import { settingsCalls } from './settings';
 import { auditCalls, auditEvents } from './audit';
 
 export { CommandOutcome, CommandRequest } from './board';
+export { Acknowledgement, BoardLayout, PINNED_GROUP } from './layout';
 
 /**
  * The one contract between main and the renderer. Calls go renderer → main and are validated in main
@@ -19,14 +22,17 @@ export const calls = {
   ...boardCalls,
   ...siteCalls,
   ...settingsCalls,
+  ...referenceCalls,
   ...kioskCalls,
   ...auditCalls,
+  ...layoutCalls,
 } as const;
 
 export const events = {
   ...boardEvents,
   ...siteEvents,
   ...auditEvents,
+  ...layoutEvents,
 } as const;
 
 export type Calls = typeof calls;

@@ -54,5 +54,6 @@ export function composeDesk(options: ComposeOptions): Desk {
     }),
     credentials: new CredentialSettings(options.settings, vault),
     kiosk,
+    settings: options.settings,
   });
 }
