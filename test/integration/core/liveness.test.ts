@@ -106,6 +106,23 @@ describe('liveness: the desk says which items it is not hearing about, and why',
   });
 });
 
+describe('the connection bar says what the desk is doing', () => {
+  it('shows a server back with a new certificate as offline at once, with why, and stops retrying', async () => {
+    const { site: first, desk } = await liveDesk(4);
+    const port = Number(new URL(first.url).port);
+    await first.stop();
+    await eventually(() => desk.connection.phase === 'reconnecting', 'reconnecting while the server is away', 10_000);
+    // The same address, a new certificate (each simulator makes its own at start-up).
+    site = await startTestSite({ site: siteWithDoors(4), port });
+    await eventually(() => desk.connection.phase === 'offline', 'offline once the new certificate is seen', 10_000);
+    expect(desk.connection.reason).toMatch(/certificate/);
+    expect(desk.connection.nextAttemptAt).toBeUndefined();
+    const phases = desk.phases.length;
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(desk.phases.slice(phases).map((p) => p.phase)).not.toContain('reconnecting');
+  });
+});
+
 describe('the board re-discovers: licences and reconnects', () => {
   it('never calls an empty board normal, and fills it once the licences return', async () => {
     site = await startTestSite({ site: { ...siteWithDoors(8), licences: ['RESTCardholders'] } });
