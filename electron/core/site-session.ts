@@ -203,10 +203,12 @@ export class SiteSession {
     }
     // Only items new to the board take their status from the search: the watchers' news is newer.
     this.publishStatuses(statuses.filter((s) => !known.has(s.href) || !this.statuses.has(s.href)));
+    // Many items in one call where the server offers it (8.30+); item by item otherwise.
+    this.monitor.useSubscriptions(discovery.links.get(SUBSCRIPTION_LINK));
     this.monitor.watch(
       [...entries.values()].flatMap((e) =>
         e.fields.updates
-          ? [{ href: e.board.href, name: e.board.name, updatesHref: e.fields.updates.href, fields: ITEM_TYPES[e.board.kind].updateFields }]
+          ? [{ href: e.board.href, id: e.board.id, name: e.board.name, updatesHref: e.fields.updates.href, fields: ITEM_TYPES[e.board.kind].updateFields }]
           : [],
       ),
     );
@@ -233,6 +235,9 @@ export class SiteSession {
     else this.attempts.at(next);
   }
 }
+
+/** Discovery's link to the multi-item updates subscription (`features.items.updates`). */
+const SUBSCRIPTION_LINK = 'items.updates';
 
 function linksChanged(before: Discovery | undefined, after: Discovery): boolean {
   if (!before || before.links.size !== after.links.size) return true;

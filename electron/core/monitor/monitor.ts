@@ -6,6 +6,7 @@ import { Coalescer } from './coalescer';
 import { HoldEstimate } from './hold-estimate';
 import { LivenessBook } from './liveness';
 import { SiteGate } from './site-gate';
+import { SubscriptionSet } from './subscription-set';
 import { WatchScheduler } from './watch-scheduler';
 import { LONG_POLL_TIMEOUT_MS, Watcher, type WatchContext, type WatchTarget } from './watcher';
 
@@ -55,6 +56,10 @@ export class Monitor {
   private readonly context: WatchContext;
   private readonly sweeper: NodeJS.Timeout;
   private sized: Promise<void> | undefined;
+  private subscribeHref: string | undefined;
+  private subscriptions: SubscriptionSet | undefined;
+  /** Every item watched either way, for liveness. */
+  private tracked = new Set<string>();
   /** A failure was reported and no answer has come since: thousands of watchers failing together report once. */
   private failing = false;
 
@@ -105,11 +110,30 @@ export class Monitor {
     );
   }
 
+  /**
+   * Watches through multi-item subscriptions at `href` (the server's `features.items.updates` link,
+   * 8.30+), or, undefined, item by item. Takes effect at the next `watch`.
+   */
+  useSubscriptions(href: string | undefined): void {
+    if (href === this.subscribeHref) return;
+    this.subscribeHref = href;
+    void this.subscriptions?.stop();
+    this.subscriptions = href ? new SubscriptionSet(this.context, href, (targets) => this.add(targets)) : undefined;
+  }
+
   /** Makes the watched set exactly `targets`: new ones start, missing ones stop. */
   watch(targets: readonly WatchTarget[]): void {
     const wanted = new Set(targets.map((t) => t.href));
+    const subscribed = this.subscriptions ? targets.filter((t) => this.subscriptions!.suits(t)) : [];
+    const bySubscription = new Set(subscribed.map((t) => t.href));
     this.remove([...this.watchers.keys()].filter((href) => !wanted.has(href)));
-    this.add(targets);
+    // Items moving into a subscription keep their liveness; only their own chain stops.
+    this.stopChains([...this.watchers.keys()].filter((href) => bySubscription.has(href)));
+    for (const href of this.tracked) if (!wanted.has(href)) this.liveness.untrack(href);
+    this.tracked = wanted;
+    for (const t of subscribed) this.liveness.track(t.href);
+    this.subscriptions?.set(subscribed);
+    this.add(targets.filter((t) => !bySubscription.has(t.href)));
   }
 
   /** Starts watching these items (ones already watched are left alone). `heardAt`: when the catalogue last had their status. */
@@ -118,24 +142,38 @@ export class Monitor {
     for (const target of targets) {
       if (this.watchers.has(target.href)) continue;
       this.liveness.track(target.href, heardAt);
+      this.tracked.add(target.href);
       this.watchers.set(target.href, new Watcher(this.context, target));
     }
   }
 
   /** Stops watching these items; their slots go to the others at once. */
   remove(hrefs: readonly string[]): void {
+    this.stopChains(hrefs);
+    for (const href of hrefs) {
+      this.liveness.untrack(href);
+      this.tracked.delete(href);
+    }
+  }
+
+  private stopChains(hrefs: readonly string[]): void {
     for (const href of hrefs) {
       this.watchers.get(href)?.stop();
       this.watchers.delete(href);
-      this.liveness.untrack(href);
     }
   }
 
   has(href: string): boolean {
-    return this.watchers.has(href);
+    return this.watchers.has(href) || this.subscriptions?.has(href) === true;
   }
 
+  /** Items watched, by their own chain or in a subscription. */
   get size(): number {
+    return this.watchers.size + (this.subscriptions?.size ?? 0);
+  }
+
+  /** Items watched by their own long-poll chain (the rest are in subscriptions). */
+  get chains(): number {
     return this.watchers.size;
   }
 
@@ -158,6 +196,7 @@ export class Monitor {
 
   async stop(): Promise<void> {
     clearInterval(this.sweeper);
+    await this.subscriptions?.stop();
     const all = [...this.watchers.values()];
     this.watchers.clear();
     for (const w of all) w.stop();

@@ -20,6 +20,8 @@ const PERSISTENT_BACKOFF = { baseMs: 2_000, maxMs: 60_000 };
 
 export interface WatchTarget {
   href: string;
+  /** The item's id, which names it in a multi-item subscription (ids are unique across status item types). */
+  id?: string;
   name: string;
   updatesHref: string;
   /**
