@@ -98,10 +98,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   let links = new Links('https://127.0.0.1');
   const host = options.host ?? '127.0.0.1';
   const faults = new FaultInjector();
+  let restRequests = 0;
   const listen = (port: number) =>
     listenHttps(
       { certPem: serverCert.certPem, keyPem: serverCert.keyPem, host, port, origin: () => links.base },
       async (exchange) => {
+        restRequests++;
         if (await faults.intercept(exchange)) return;
         await handleRest(exchange, { world, links, clients, flood, cards, updatesTimeoutMs, subscriptions });
       },
@@ -119,6 +121,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       if (client) client.apiKey = generateApiKey();
       return client !== undefined;
     },
+    restRequests: () => restRequests,
     restart: async () => {
       subscriptions.dropAll();
       world.everyItem((item) => item.feed.stopAll());

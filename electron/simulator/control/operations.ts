@@ -32,6 +32,8 @@ export interface ServerHooks {
   restart(): Promise<void>;
   /** Gives a REST client item a new API key: the old one is refused from now on. False: no such client. */
   revokeKey(clientId: string): boolean;
+  /** REST requests received since start (the bench's requests per minute). */
+  restRequests(): number;
 }
 
 /**
@@ -66,6 +68,8 @@ export interface SimulatorControl {
   advanceTime(ms: number): void;
   /** The server's current time (epoch ms): real time plus every advance so far. */
   now(): number;
+  /** How many REST requests the server has received since it started, faults included. */
+  restRequests(): number;
   /** The live multi-item updates subscriptions: id, REST client, how many items, held GETs. */
   subscriptions(): SubscriptionSummary[];
   /** Forgets every subscription, as a restart does: held and later GETs answer 404. */
@@ -157,6 +161,10 @@ export class ControlOperations implements SimulatorControl {
 
   now(): number {
     return this.world.clock.now();
+  }
+
+  restRequests(): number {
+    return this.hooks.restRequests();
   }
 
   subscriptions(): SubscriptionSummary[] {

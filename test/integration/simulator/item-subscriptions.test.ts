@@ -111,6 +111,14 @@ describe('multi-item updates subscription', () => {
     expect((await client.get(next)).status).toBe(404);
   });
 
+  it('counts the REST requests it receives, for the bench', async () => {
+    const count = async () => ((await (await fetch(`${sim.controlUrl}/requests`)).json()) as { restRequests: number }).restRequests;
+    const before = await count();
+    await client.get('/api');
+    await client.get('/api');
+    expect(await count()).toBe(before + 2);
+  });
+
   it('belongs to the REST client that made it', async () => {
     const posted = await subscribe(client, ['d-n1-east']);
     expect(sim.control.subscriptions().find((s) => posted.json.next.href.includes(s.id))?.restClient).toBe('rc-gatehouse');
