@@ -35,6 +35,8 @@ export class SubscriptionWatcher {
   private readonly abort = new AbortController();
   private readonly byId: Map<string, WatchTarget>;
   private failures = 0;
+  /** The last state reported per item id, so repeats are not sent on as deltas. */
+  private readonly lastKey = new Map<string, string>();
   readonly done: Promise<void>;
 
   constructor(
@@ -125,6 +127,10 @@ export class SubscriptionWatcher {
     for (const update of page.updates) {
       const target = this.byId.get(update.id);
       if (!target || update.statusFlags === undefined) continue; // an id not asked for, or no state: nothing to show
+      // Duplicates are normal (the first GET repeats the list): only a change is a delta.
+      const key = `${update.statusText ?? ''}\u0000${update.statusFlags.join(',')}`;
+      if (this.lastKey.get(update.id) === key) continue;
+      this.lastKey.set(update.id, key);
       const status: ItemStatus = { href: target.href, flags: update.statusFlags, statusText: update.statusText ?? '', receivedAt: now() };
       events.status(status);
     }

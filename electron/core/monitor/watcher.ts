@@ -200,8 +200,10 @@ export class Watcher {
     const voltage = updates.voltage ?? this.last?.voltage;
     if (zoneCount !== undefined) status.zoneCount = zoneCount;
     if (voltage !== undefined) status.voltage = voltage;
+    // A repeat of what the board already shows (a re-subscription, a poll cut and renewed) is not a delta.
+    const same = this.last !== undefined && sameStatus(this.last, status);
     this.last = status;
-    this.context.events.status(status);
+    if (!same) this.context.events.status(status);
   }
 }
 
@@ -250,5 +252,15 @@ function hasStatus(updates: NonNullable<UpdatesPage['updates']>): boolean {
     updates.statusText !== undefined ||
     updates.zoneCount !== undefined ||
     updates.voltage !== undefined
+  );
+}
+
+export function sameStatus(a: ItemStatus, b: ItemStatus): boolean {
+  return (
+    a.statusText === b.statusText &&
+    a.zoneCount === b.zoneCount &&
+    a.voltage === b.voltage &&
+    a.flags.length === b.flags.length &&
+    a.flags.every((f, i) => f === b.flags[i])
   );
 }

@@ -86,6 +86,15 @@ describe('a watcher: one item\'s long-poll chain', () => {
     await monitor.stop();
   });
 
+  it('does not pass on a repeat of the status it last reported (cheaper deltas)', async () => {
+    const { transport, calls } = scriptedTransport([page(1, { statusFlags: ['closed'], statusText: 'Closed' }), page(2, { statusFlags: ['closed'], statusText: 'Closed' })]);
+    const { monitor, seen } = watchOne(transport);
+    await until(() => calls.length === 3);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toHaveLength(1);
+    await monitor.stop();
+  });
+
   it('carries zoneCount and voltage from updates into the status', async () => {
     const { transport } = scriptedTransport([page(1, { statusFlags: ['secure'], zoneCount: 3 }), page(2, { voltage: 7100 })]);
     const { monitor, seen } = watchOne(transport);
