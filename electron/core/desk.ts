@@ -76,7 +76,7 @@ export class Desk implements DeskService {
         this.events.emit('connection', { phase: 'offline', since: Date.now(), origin: '', demo: false, features: [], staleItems: 0, reason });
         throw err;
       }
-      const session = new SiteSession(opened.config, this.events, this.options.records?.lastKnown.sinkFor(new URL(opened.config.baseUrl).origin));
+      const session = new SiteSession(opened.config, this.events, {}, this.options.records?.lastKnown.sinkFor(new URL(opened.config.baseUrl).origin));
       this.site = { opened, session };
       session.start();
     });

@@ -8,9 +8,10 @@ import { composeDesk } from '../compose/compose-desk';
 import { JsonFileSettingsStore } from '../../core/vault/settings/json-file-settings-store';
 import { startBrowserHost } from './host';
 
-const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS] [--control]
+const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS] [--control] [--demo-items N]
 Serves Gatehouse to a browser on 127.0.0.1: the configured site, or the embedded demo site until one is set.
 --control opens the demo site's unauthenticated control API on 127.0.0.1 (training, tests).
+--demo-items N makes the demo site a generated site of N items of every kind (scale demos, the bench).
 Settings live in DIR (default: the same folder the Electron app uses, ~/.config/Gatehouse).`;
 
 const { values } = parseArgs({
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     scenario: { type: 'string', default: '1' },
     'updates-timeout': { type: 'string' },
     control: { type: 'boolean', default: false },
+    'demo-items': { type: 'string' },
     'data-dir': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -47,6 +49,7 @@ const desk = composeDesk({
     control: values.control,
     scenario: rate > 0 ? { ratePerSecond: rate } : false,
     ...(values['updates-timeout'] ? { updatesTimeoutMs: Number(values['updates-timeout']) } : {}),
+    ...(values['demo-items'] ? { generatedItems: Number(values['demo-items']) } : {}),
   },
   demoStarted: (site) => (demoSite = site),
 });

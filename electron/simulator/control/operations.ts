@@ -3,6 +3,7 @@ import { FaultSettings } from '../http/faults';
 import type { LoggedEvent } from '../model/event-log';
 import type { Collection } from '../model/live-item';
 import type { World } from '../model/world';
+import type { SubscriptionRegistry } from '../model/subscriptions';
 import { Licence } from '../site/schema';
 import { applyItemPatch } from './item-patches';
 
@@ -29,6 +30,10 @@ export interface ServerHooks {
   clearFaults(): void;
   dropConnections(): void;
   restart(): Promise<void>;
+  /** Gives a REST client item a new API key: the old one is refused from now on. False: no such client. */
+  revokeKey(clientId: string): boolean;
+  /** REST requests received since start (the bench's requests per minute). */
+  restRequests(): number;
 }
 
 /**
@@ -55,17 +60,37 @@ export interface SimulatorControl {
   setOperatorGroup(id: string, patch: unknown): void;
   /** Refreshes a REST client item's privileges, so operator group changes take effect for it. */
   refreshRestClient(id: string): void;
+  /** Revokes a REST client item's API key (it gets a new one), as a site administrator would. */
+  revokeKey(id: string): void;
   /** The server's event log after sequence number `since`. */
   events(since?: number): LoggedEvent[];
   /** Moves simulated time forward (timed overrides, relocks, flood windows). */
   advanceTime(ms: number): void;
   /** The server's current time (epoch ms): real time plus every advance so far. */
   now(): number;
+  /** How many REST requests the server has received since it started, faults included. */
+  restRequests(): number;
+  /** The live multi-item updates subscriptions: id, REST client, how many items, held GETs. */
+  subscriptions(): SubscriptionSummary[];
+  /** Forgets every subscription, as a restart does: held and later GETs answer 404. */
+  dropSubscriptions(): void;
+  /** Held subscription GETs answer now with what changed, often nothing (an empty answer). */
+  wakeSubscriptions(): void;
+  /** Every subscription's next answer repeats the state of all its items (duplicates). */
+  repeatSubscriptions(): void;
+}
+
+export interface SubscriptionSummary {
+  id: string;
+  restClient: string;
+  items: number;
+  held: number;
 }
 
 export class ControlOperations implements SimulatorControl {
   constructor(
     private readonly world: World,
+    private readonly registry: SubscriptionRegistry,
     private readonly hooks: ServerHooks,
   ) {}
 
@@ -121,6 +146,10 @@ export class ControlOperations implements SimulatorControl {
     this.world.refreshPrivileges(id);
   }
 
+  revokeKey(id: string): void {
+    if (!this.hooks.revokeKey(id)) throw new ControlError(404, `No REST client with id ${id}`);
+  }
+
   events(since = 0): LoggedEvent[] {
     return this.world.events.since(since);
   }
@@ -132,6 +161,26 @@ export class ControlOperations implements SimulatorControl {
 
   now(): number {
     return this.world.clock.now();
+  }
+
+  restRequests(): number {
+    return this.hooks.restRequests();
+  }
+
+  subscriptions(): SubscriptionSummary[] {
+    return this.registry.list().map((s) => ({ id: s.id, restClient: s.clientId, items: s.items.length, held: s.held }));
+  }
+
+  dropSubscriptions(): void {
+    this.registry.dropAll();
+  }
+
+  wakeSubscriptions(): void {
+    this.registry.wakeAll();
+  }
+
+  repeatSubscriptions(): void {
+    this.registry.repeatAll();
   }
 }
 
