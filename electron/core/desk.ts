@@ -4,7 +4,9 @@ import { ContractEvents } from './events';
 import { auditHandlers } from './handlers/audit-handlers';
 import { boardHandlers } from './handlers/board-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
+import { kioskHandlers } from './handlers/kiosk-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
+import type { KioskSettings } from './kiosk/kiosk-settings';
 import type { DeskRecords } from './offline/desk-records';
 import { SiteSession } from './site-session';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
@@ -14,6 +16,8 @@ export interface DeskOptions {
   sites: SiteSource;
   /** The settings screen's operations; absent where a desk is built without a vault (tools, tests). */
   credentials?: CredentialSettings;
+  /** Autostart and the exit PIN; absent in tools and tests. */
+  kiosk?: KioskSettings;
   /** The local store and the audit log over it; closed when the desk stops. Absent in tools and some tests. */
   records?: DeskRecords;
 }
@@ -34,6 +38,7 @@ export class Desk implements DeskService {
       ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice), audit: options.records?.audit }),
       ...settingsHandlers(options.credentials, options.records?.audit),
       ...auditHandlers(options.records?.audit),
+      ...kioskHandlers(options.kiosk),
     };
   }
 

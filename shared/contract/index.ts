@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
+import { kioskCalls } from './kiosk';
 import { settingsCalls } from './settings';
 import { auditCalls, auditEvents } from './audit';
 
@@ -18,6 +19,7 @@ export const calls = {
   ...boardCalls,
   ...siteCalls,
   ...settingsCalls,
+  ...kioskCalls,
   ...auditCalls,
 } as const;
 
