@@ -1,5 +1,6 @@
 import { FaultBench } from './harness';
 import type { Fault } from './matrix';
+import { siteEvents } from './site';
 
 /** One row of the matrix: what the desk said, how long it took to match the server again, and the damage. */
 export interface FaultRow {
@@ -18,6 +19,9 @@ export interface FaultRow {
   /** Unhandled errors in the process while the row ran. */
   crashed: number;
   overrideDuringFault: string;
+  /** For a refusal only the operator can end: failed authentications while the fault was held, and flood alarms. */
+  authFailures?: number;
+  floodAlarms?: number;
 }
 
 const convergeWithinMs = 30_000;
@@ -43,6 +47,25 @@ export async function runFault(fault: Fault): Promise<FaultRow> {
     shown ??= await shownNow(bench, from, fault);
     if (!shown && overrideDuringFault !== 'accepted') shown = `override refused: ${overrideDuringFault}`;
 
+    if (fault.waitsForOperator) {
+      // Held a while longer: a retry storm would show here.
+      await new Promise((r) => setTimeout(r, 3_000));
+      const events = await siteEvents(bench.site);
+      const snapshotAfter = await bench.desk.handle('board.get', {});
+      return {
+        fault: fault.name,
+        shown,
+        convergedMs: undefined,
+        unconverged: snapshotAfter.items.filter((i) => !snapshotAfter.liveness.some((l) => l.href === i.href && l.state === 'stale')).map((i) => i.href),
+        duplicates: (await bench.overridesAtServer()) - bench.commandsAccepted,
+        lost: bench.commandsTried - bench.records.audit.matching({ kinds: ['override'] }).length,
+        auditChainOk: bench.records.audit.check().ok,
+        crashed: bench.unhandled.length,
+        overrideDuringFault,
+        authFailures: events.filter((e) => e.type === 'auth-failure').length,
+        floodAlarms: events.filter((e) => e.type === 'auth-flood-alarm').length,
+      };
+    }
     await fault.clear(bench);
     const cleared = Date.now();
     let convergedMs: number | undefined;
