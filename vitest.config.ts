@@ -14,6 +14,17 @@ export default defineConfig({
         },
       },
       {
+        // Each fault runs on a desk and simulator of its own; files run one at a time to keep 2 cores calm.
+        test: {
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 30_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'piv',
           include: ['test/piv/**/*.test.ts'],

@@ -2,8 +2,9 @@ import type { ConnectionPhase, ConnectionState } from '../../shared/domain';
 import type { Discovery } from './api/discovery';
 
 /**
- * The connection as the operator sees it. Moves between phases on evidence only: an answer from the
- * server means connected, a failed request means reconnecting (or offline when retrying would not help).
+ * The connection as the operator sees it. Moves between phases on the session's evidence only: the
+ * server answering its probe means connected; the probe failing means reconnecting; a refused key or
+ * certificate means offline. Items the desk is not hearing about are counted in `staleItems`.
  */
 export class ConnectionTracker {
   private state: ConnectionState;
@@ -28,23 +29,34 @@ export class ConnectionTracker {
   connected(discovery?: Discovery): void {
     const features = discovery ? [...discovery.links.keys()] : this.state.features;
     const version = discovery?.version ?? this.state.serverVersion;
-    if (this.state.phase === 'connected' && !discovery) return;
-    this.set({ phase: 'connected', serverVersion: version, features, reason: undefined, nextAttemptAt: undefined });
+    if (this.state.phase === 'connected' && sameList(features, this.state.features) && version === this.state.serverVersion) return;
+    const since = this.state.phase === 'connected' ? this.state.since : this.now();
+    this.set({ phase: 'connected', serverVersion: version, features, reason: undefined, nextAttemptAt: undefined }, since);
   }
 
+  /** Not usable now; the session tries again at `nextAttemptAt` (undefined: an attempt is under way). */
   reconnecting(reason: string, nextAttemptAt?: number): void {
     // Keep `since` across repeated failures: the bar shows how long the desk has been without the server.
     const since = this.state.phase === 'reconnecting' ? this.state.since : this.now();
     this.set({ phase: 'reconnecting', reason, nextAttemptAt }, since);
   }
 
-  offline(reason: string): void {
+  /** Stopped until the operator acts, or (given) until `nextAttemptAt`, one attempt then. */
+  offline(reason: string, nextAttemptAt?: number): void {
     const since = this.state.phase === 'offline' ? this.state.since : this.now();
-    this.set({ phase: 'offline', reason, nextAttemptAt: undefined }, since);
+    this.set({ phase: 'offline', reason, nextAttemptAt }, since);
+  }
+
+  staleItems(count: number): void {
+    if (count !== this.state.staleItems) this.set({ staleItems: count }, this.state.since);
   }
 
   private set(patch: Partial<ConnectionState>, since = this.now()): void {
     this.state = { ...this.state, ...patch, since };
     this.changed(this.state);
   }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

@@ -1,59 +1,98 @@
 import type { CallResult, CommandRequest } from '../../shared/contract';
-import type { ConnectionState, ItemStatus } from '../../shared/domain';
+import type { ConnectionState, ItemLiveness, ItemStatus } from '../../shared/domain';
 import { DeskError } from '../../shared/errors';
-import { Backoff, sleep } from './api/backoff';
-import { isTransient } from './api/errors';
+import { Backoff } from './api/backoff';
 import { sendCommand } from './api/commands';
 import { discover, type Discovery } from './api/discovery';
+import { errorForFailure } from './api/errors';
+import { isFinal } from './api/failure-policy';
 import { ITEM_TYPES } from './api/item-types';
 import { Transport } from './api/transport';
 import { loadCatalogue, type CatalogueEntry } from './board/catalogue';
 import type { DeskConfig } from './config';
 import { ConnectionTracker } from './connection';
 import type { ContractEvents } from './events';
+import { AttemptScheduler } from './monitor/attempts';
 import { Monitor } from './monitor/monitor';
 import { liveAgain, staleBoard } from './offline/last-known-view';
 import type { LastKnownBoard, SiteStateSink } from './offline/state-sink';
 
+/** How the session paces its own requests; tests shorten them. */
+export interface SessionTiming {
+  /** How often /api is asked while all is well: finds a hung server even on a quiet site. */
+  heartbeatMs: number;
+  /** How often the catalogue is loaded again (and at once whenever /api's links change or the desk reconnects). */
+  catalogueMs: number;
+  /** How long the probe of /api may take before the server counts as not answering. */
+  probeTimeoutMs: number;
+  /** Fewest ms between probes started by a watcher's failure or an overdue poll. */
+  probeSpacingMs: number;
+  /** Reconnect attempts while the server does not answer (or answers with nothing usable). */
+  retry: { baseMs: number; maxMs: number };
+  /** After a refused key: one authentication attempt per window, the window growing (the failure-flood rule). */
+  authRetry: { baseMs: number; maxMs: number };
+}
+
+export const DEFAULT_TIMING: SessionTiming = {
+  heartbeatMs: 30_000,
+  catalogueMs: 5 * 60_000,
+  probeTimeoutMs: 5_000,
+  probeSpacingMs: 2_000,
+  retry: { baseMs: 1_000, maxMs: 30_000 },
+  authRetry: { baseMs: 60_000, maxMs: 10 * 60_000 },
+};
+
 /**
  * The desk's connection to one site: transport, catalogue, monitor and connection state, reporting
- * through the desk's contract events. Switching site means stopping this session and starting another.
+ * through the desk's contract events. The connection phase comes from the session's own probe of
+ * /api (one request at a time, on evidence or on a heartbeat), each item's liveness from its own
+ * requests (the monitor). Switching site means stopping this session and starting another.
  */
 export class SiteSession {
   private readonly transport: Transport;
   private readonly tracker: ConnectionTracker;
   private readonly monitor: Monitor;
+  private readonly attempts: AttemptScheduler;
   private readonly stopping = new AbortController();
+  private readonly timing: SessionTiming;
+  private readonly retries: Backoff;
+  private readonly authRetries: Backoff;
   private catalogue = new Map<string, CatalogueEntry>();
+  private catalogueAt = 0;
+  private boardJson = '';
+  private discovery: Discovery | undefined;
+  /** Final failures so far: an attempt that was out when one came does not undo it. */
+  private refusals = 0;
   private readonly statuses = new Map<string, ItemStatus>();
   /** Served until the server's board arrives: every item stale, no command sendable. */
   private lastKnown: ReturnType<typeof staleBoard> | undefined;
-  private discovery: Discovery | undefined;
 
   constructor(
     config: DeskConfig,
     private readonly events: ContractEvents,
     /** Keeps the last-known board in the local store; absent in tools and tests without one. */
     private readonly sink?: SiteStateSink,
+    timing: Partial<SessionTiming> = {},
   ) {
+    this.timing = { ...DEFAULT_TIMING, ...timing };
+    this.retries = new Backoff(this.timing.retry.baseMs, this.timing.retry.maxMs);
+    this.authRetries = new Backoff(this.timing.authRetry.baseMs, this.timing.authRetry.maxMs);
     const { baseUrl, apiKey, auth, tls, explainTlsFailure } = config;
     this.transport = new Transport({ baseUrl, apiKey, auth, tls, explainTlsFailure });
     this.tracker = new ConnectionTracker(this.transport.origin, config.demo, (s) => this.events.emit('connection', s));
     this.monitor = new Monitor(this.transport, {
-      delta: (batch) => {
-        for (const s of batch) this.statuses.set(s.href, s);
-        this.events.emit('status.delta', batch);
-        this.sink?.statusBatch(batch);
-      },
-      answered: () => this.tracker.connected(),
-      failed: (error, retryAt) => this.onFailure(error, retryAt),
+      delta: (batch) => this.publishStatuses(batch),
+      liveness: (batch) => this.publishLiveness(batch),
+      halted: (error) => this.stopOnFinal(error),
+      suspect: () => this.suspect(),
     });
+    this.attempts = new AttemptScheduler(() => this.attempt());
   }
 
   /** Connects in the background; progress is reported through `connection` events. */
   start(): void {
     this.showLastKnown(this.sink?.lastKnown());
-    void this.connectLoop();
+    this.attempts.runNow();
   }
 
   /** Shows what this desk last knew of the site at once, marked stale, while the server is asked. */
@@ -67,6 +106,7 @@ export class SiteSession {
 
   async stop(): Promise<void> {
     this.stopping.abort();
+    await this.attempts.settled();
     await this.monitor.stop();
     await this.transport.close();
   }
@@ -81,7 +121,7 @@ export class SiteSession {
       connection: this.tracker.current,
       items: [...this.catalogue.values()].map((e) => e.board),
       statuses: [...this.statuses.values()],
-      liveness: [],
+      liveness: this.monitor.liveness.notLive(),
     };
   }
 
@@ -93,8 +133,13 @@ export class SiteSession {
     }
     const entry = this.catalogue.get(params.href);
     if (!entry) throw new DeskError('invalid-call', 'That item is not one the server gave this desk');
-    // Abandoned at the desk's deadline and never re-sent: the renderer watches the item's status instead.
-    await sendCommand(this.transport, entry.fields, params);
+    try {
+      // Abandoned at the desk's deadline and never re-sent: the renderer watches the item's status instead.
+      await sendCommand(this.transport, entry.fields, params);
+    } catch (err) {
+      if (err instanceof DeskError && isFinal(err)) this.stopOnFinal(err);
+      throw err;
+    }
     return { accepted: true };
   }
 
@@ -106,51 +151,131 @@ export class SiteSession {
     return reader(this.transport, this.discovery);
   }
 
-  private async connectLoop(): Promise<void> {
-    const backoff = new Backoff(1_000, 30_000);
+  /** Statuses leave main here, and only here (a local store of last-known state can hook in). */
+  private publishStatuses(batch: ItemStatus[]): void {
+    if (batch.length === 0) return;
+    for (const s of batch) this.statuses.set(s.href, s);
+    this.events.emit('status.delta', batch);
+    this.sink?.statusBatch(batch);
+  }
+
+  /** Liveness leaves main here, and only here; the bar's count of items not live follows it. */
+  private publishLiveness(batch: ItemLiveness[]): void {
+    this.events.emit('status.liveness', batch);
+    this.tracker.staleItems(this.monitor.liveness.staleCount);
+  }
+
+  /**
+   * One attempt: ask /api (the server is answering, and which features it links), load the catalogue
+   * when it is due, and let the watchers run. Anything else leaves the desk reconnecting with why.
+   */
+  private async attempt(): Promise<void> {
     const signal = this.stopping.signal;
-    while (!signal.aborted) {
-      try {
-        const discovery = await discover(this.transport);
-        const { entries, statuses } = await loadCatalogue(this.transport, discovery);
-        if (signal.aborted) return;
-        this.discovery = discovery;
-        this.catalogue = entries;
-        for (const s of statuses) this.statuses.set(s.href, s);
-        this.tracker.connected(discovery);
-        const items = [...entries.values()].map((e) => e.board);
-        this.events.emit('board.items', items);
-        this.events.emit('status.delta', statuses);
-        if (this.lastKnown) this.events.emit('status.liveness', liveAgain(items, Date.now()));
-        this.lastKnown = undefined;
-        this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, items, statuses);
-        this.monitor.watch(
-          [...entries.values()].flatMap((e) =>
-            e.fields.updates
-              ? [{ href: e.board.href, name: e.board.name, updatesHref: e.fields.updates.href, fields: ITEM_TYPES[e.board.kind].updateFields }]
-              : [],
-          ),
-        );
-        return;
-      } catch (err) {
-        if (signal.aborted) return;
-        const error = err instanceof DeskError ? err : new DeskError('network', String(err));
-        const delay = backoff.next();
-        // Without discovery and a board any failure (a licence, a malformed answer) leaves the desk
-        // reconnecting, not only a transient one.
-        if (this.onFailure(error, Date.now() + delay, true) === 'stop') return;
-        await sleep(delay, signal);
-      }
+    if (signal.aborted) return;
+    // A refusal elsewhere while this attempt was out outranks its answer (sent before the refusal).
+    const refusals = this.refusals;
+    const overtaken = () => signal.aborted || this.refusals !== refusals;
+    try {
+      const discovery = await this.probe(signal);
+      const reload =
+        this.tracker.phase !== 'connected' || Date.now() - this.catalogueAt >= this.timing.catalogueMs || linksChanged(this.discovery, discovery);
+      this.discovery = discovery;
+      if (reload && !overtaken()) await this.reloadCatalogue(discovery);
+      if (overtaken()) return;
+      this.retries.reset();
+      this.authRetries.reset();
+      this.tracker.connected(discovery);
+      this.monitor.resume();
+      this.attempts.at(Date.now() + this.timing.heartbeatMs);
+    } catch (err) {
+      if (overtaken()) return;
+      const error = errorForFailure(err, 'Connection');
+      if (isFinal(error)) return this.stopOnFinal(error);
+      const next = Date.now() + this.retries.next();
+      this.monitor.pause(error.message);
+      this.tracker.reconnecting(error.message, next);
+      this.attempts.at(next);
     }
   }
 
-  /** Unauthorised and certificate failures are never retried automatically (the server's flood rule). */
-  private onFailure(error: DeskError, retryAt?: number, anyFailure = false): 'stop' | 'retry' {
-    if (error.code === 'unauthorised' || error.code === 'certificate') {
-      this.tracker.offline(error.message);
-      return 'stop';
+  private async probe(stopped: AbortSignal): Promise<Discovery> {
+    const limit = AbortSignal.timeout(this.timing.probeTimeoutMs);
+    try {
+      return await discover(this.transport, { signal: AbortSignal.any([stopped, limit]), timeoutMs: this.timing.probeTimeoutMs });
+    } catch (err) {
+      if (limit.aborted && !stopped.aborted) {
+        throw new DeskError('timeout', `The server did not answer within ${Math.round(this.timing.probeTimeoutMs / 1000)} s`);
+      }
+      throw err;
     }
-    if (anyFailure || isTransient(error)) this.tracker.reconnecting(error.message, retryAt);
-    return 'retry';
   }
+
+  private async reloadCatalogue(discovery: Discovery): Promise<void> {
+    const { entries, statuses } = await loadCatalogue(this.transport, discovery);
+    if (this.stopping.signal.aborted) return;
+    // An empty board is never "all normal": say why and keep trying (licences and privileges come back).
+    if (entries.size === 0) {
+      throw discovery.links.has(ITEM_TYPES.door.feature)
+        ? new DeskError('forbidden', 'The server lists no doors this desk may see: check the operator\'s privileges on the REST client')
+        : new DeskError('licence', 'The server offers no door calls: the site\'s RESTStatus licence may be missing');
+    }
+    const known = this.catalogue;
+    this.catalogue = entries;
+    this.catalogueAt = Date.now();
+    for (const href of this.statuses.keys()) if (!entries.has(href)) this.statuses.delete(href);
+    const board = [...entries.values()].map((e) => e.board);
+    const json = JSON.stringify(board);
+    if (json !== this.boardJson) {
+      this.boardJson = json;
+      this.events.emit('board.items', board);
+    }
+    // Only items new to the board take their status from the search: the watchers' news is newer.
+    this.publishStatuses(statuses.filter((s) => !known.has(s.href) || !this.statuses.has(s.href)));
+    this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, board, [...this.statuses.values()]);
+    if (this.lastKnown) {
+      // The last-known board gives way to the server's: its items are live unless the monitor says not.
+      this.lastKnown = undefined;
+      const notLive = new Set(this.monitor.liveness.notLive().map((l) => l.href));
+      this.events.emit('status.liveness', liveAgain(board.filter((i) => !notLive.has(i.href)), Date.now()));
+    }
+    // Many items in one call where the server offers it (8.30+); item by item otherwise.
+    this.monitor.useSubscriptions(discovery.links.get(SUBSCRIPTION_LINK));
+    this.monitor.watch(
+      [...entries.values()].flatMap((e) =>
+        e.fields.updates
+          ? [{ href: e.board.href, id: e.board.id, name: e.board.name, updatesHref: e.fields.updates.href, fields: ITEM_TYPES[e.board.kind].updateFields }]
+          : [],
+      ),
+    );
+  }
+
+  /** A watcher's dropped call or an overdue poll: ask the server at once whether it is still there. */
+  private suspect(): void {
+    if (this.tracker.phase !== 'connected' || this.attempts.busy) return;
+    if (this.attempts.sinceLastMs() < this.timing.probeSpacingMs) return;
+    this.attempts.runNow();
+  }
+
+  /**
+   * A refused key or certificate, anywhere: every request of the site stops at once. A refused key is
+   * tried again once per growing window (the failure-flood rule); a refused certificate waits for
+   * the operator, who is told what changed.
+   */
+  private stopOnFinal(error: DeskError): void {
+    this.refusals++;
+    this.monitor.halt(error.message);
+    const next = error.code === 'unauthorised' ? Date.now() + this.authRetries.next() : undefined;
+    this.tracker.offline(error.message, next);
+    if (next === undefined) this.attempts.cancel();
+    else this.attempts.at(next);
+  }
+}
+
+/** Discovery's link to the multi-item updates subscription (`features.items.updates`). */
+const SUBSCRIPTION_LINK = 'items.updates';
+
+function linksChanged(before: Discovery | undefined, after: Discovery): boolean {
+  if (!before || before.links.size !== after.links.size) return true;
+  for (const [name, href] of after.links) if (before.links.get(name) !== href) return true;
+  return false;
 }

@@ -1,6 +1,7 @@
 import { handleRest } from './api/rest-api';
 import { Links } from './api/links';
 import { FailureFlood } from './auth/failure-flood';
+import { generateApiKey } from './api-key';
 import { AUTH_SCHEME } from './auth/authorization-header';
 import { buildRestClients } from './auth/rest-clients';
 import { generateClientCertificate, generateServerCertificate } from './certificates';
@@ -115,6 +116,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     setFaults: (settings) => faults.set(settings),
     clearFaults: () => faults.clear(),
     dropConnections: () => https.dropConnections(),
+    revokeKey: (clientId) => {
+      const client = clients.find((c) => c.id === clientId);
+      if (client) client.apiKey = generateApiKey();
+      return client !== undefined;
+    },
     restRequests: () => restRequests,
     restart: async () => {
       subscriptions.dropAll();

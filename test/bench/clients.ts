@@ -122,7 +122,9 @@ export async function runLongPoll(sim: ChildSimulator, doors: number, settings: 
     answered: () => {},
     failed: () => {},
   });
-  monitor.watch(all.map((d) => ({ href: d.href, name: d.name, updatesHref: d.updates!.href, fields: ITEM_TYPES.door.updateFields })));
+  // BENCH_SUBSCRIBE=1: many items per call where the server links it (8.30+), as the desk does.
+  if (process.env.BENCH_SUBSCRIBE === '1') monitor.useSubscriptions(discovery.links.get('items.updates'));
+  monitor.watch(all.map((d) => ({ href: d.href, id: d.id, name: d.name, updatesHref: d.updates!.href, fields: ITEM_TYPES.door.updateFields })));
   await until(() => known.size === all.length, 'every door\'s first status', 120_000);
   const protocol = (await transport.watchCapacity()).protocol;
   const figures = await measure(sim, [...idByHref.values()], settings, counter, changes);

@@ -1,4 +1,14 @@
 /**
+ * The core's one back-off rule: the delay before retry number `attempt` (0 = the first) doubles from
+ * `baseMs` up to `maxMs`, and is drawn from the upper half of that ceiling so many clients that failed
+ * together do not retry together. Pure, so a watcher can keep only its attempt count.
+ */
+export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 30));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
  * Exponential back-off with full jitter, so many watchers that failed together do not retry together.
  * `random` is injectable for tests.
  */
@@ -13,9 +23,7 @@ export class Backoff {
 
   /** The delay before the next attempt; grows with each call until reset. */
   next(): number {
-    const ceiling = Math.min(this.maxMs, this.baseMs * 2 ** this.attempt);
-    this.attempt += 1;
-    return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
+    return backoffDelay(this.attempt++, this.baseMs, this.maxMs, this.random);
   }
 
   reset(): void {

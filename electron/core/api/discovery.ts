@@ -15,8 +15,9 @@ export interface Discovery {
   links: Map<string, string>;
 }
 
-export async function discover(transport: Transport): Promise<Discovery> {
-  const root = await transport.getJson(withQuery(`${transport.baseUrl}/api`, {}), ApiRoot, 'Discovery (/api)');
+/** `timeoutMs`: a shorter limit than ordinary calls, for the session's probe of a server that may have hung. */
+export async function discover(transport: Transport, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Discovery> {
+  const root = await transport.getJson(withQuery(`${transport.baseUrl}/api`, {}), ApiRoot, 'Discovery (/api)', options);
   const links = new Map<string, string>();
   for (const [group, entries] of Object.entries(root.features)) {
     for (const [name, value] of Object.entries(entries)) {

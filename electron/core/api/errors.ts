@@ -63,7 +63,4 @@ export function errorForFailure(err: unknown, what: string): DeskError {
   return new DeskError('network', `${what}: the connection to the server failed (${detail})`);
 }
 
-/** Failures a GET may be retried after: the request did not fail for a reason retrying would repeat. */
-export function isTransient(err: DeskError): boolean {
-  return err.code === 'network' || err.code === 'timeout' || err.code === 'server-error';
-}
+export { failureKind, isFinal, isTransient } from './failure-policy';

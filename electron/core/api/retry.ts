@@ -1,6 +1,6 @@
 import { DeskError } from '../../../shared/errors';
 import { Backoff, sleep } from './backoff';
-import { isTransient } from './errors';
+import { isTransient } from './failure-policy';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */

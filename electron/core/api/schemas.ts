@@ -71,3 +71,23 @@ export const UpdatesPage = z.object({
   next: Link,
 });
 export type UpdatesPage = z.infer<typeof UpdatesPage>;
+
+/**
+ * The multi-item updates subscription (8.30, `features.items.updates`): the POST's answer and every
+ * GET of `next` alike. Each entry is one item's whole state, named by id; only changes come after the
+ * first answer, duplicates and empty answers are normal.
+ */
+export const SubscriptionPage = z.object({
+  updates: z
+    .array(
+      z.object({
+        id: z.union([z.string(), z.number()]).transform(String),
+        status: z.string().optional(),
+        statusText: z.string().optional(),
+        statusFlags: z.array(z.string()).optional(),
+      }),
+    )
+    .default([]),
+  next: z.object({ href: z.string() }),
+});
+export type SubscriptionPage = z.infer<typeof SubscriptionPage>;

@@ -126,6 +126,13 @@ export class Transport {
     if (statusCode !== 204 && statusCode !== 200) throw errorForStatus(statusCode, text, what);
   }
 
+  /** POST whose answer is JSON (a status subscription): 200 and a body fitting `schema`. Never retried. */
+  async postJson<T extends z.ZodType>(href: string, body: unknown, schema: T, what: string, options: GetOptions = {}): Promise<z.infer<T>> {
+    const answer = await this.send(href, 'POST', body, what, { signal: options.signal, timeoutMs: options.timeoutMs });
+    if (answer.statusCode !== 200) throw errorForStatus(answer.statusCode, answer.body, what);
+    return parsePayload(schema, parseJson(answer.body, what), what);
+  }
+
   /** POST that creates: 201 with a `location` header, the new item's href (checked to be on the origin). */
   async create(href: string, body: unknown, what: string): Promise<string> {
     const answer = await this.send(href, 'POST', body, what, {});

@@ -1,16 +1,27 @@
 import type { ItemStatus } from '../../../shared/domain';
 import type { DeskError } from '../../../shared/errors';
-import { Backoff, sleep } from '../api/backoff';
+import { backoffDelay, sleep } from '../api/backoff';
 import { errorForFailure } from '../api/errors';
+import { failureKind, type FailureKind } from '../api/failure-policy';
+import { assertOnOrigin } from '../api/links';
 import { UpdatesPage } from '../api/schemas';
 import type { Transport } from '../api/transport';
+import type { HoldEstimate } from './hold-estimate';
+import type { SiteGate } from './site-gate';
 import type { Lease, WatchScheduler } from './watch-scheduler';
 
-/** The server holds a `next` call up to about a minute; allow that plus slack before calling it dead. */
+/** The transport's own limit on a held call: far beyond the due time the desk watches for itself. */
 export const LONG_POLL_TIMEOUT_MS = 90_000;
+
+/** Retries after a dropped connection or a 5xx: soon, since the next try usually works. */
+const TRANSIENT_BACKOFF = { baseMs: 500, maxMs: 30_000 };
+/** Retries after a licence, privilege or malformed answer: slowly, it will not change in a second. */
+const PERSISTENT_BACKOFF = { baseMs: 2_000, maxMs: 60_000 };
 
 export interface WatchTarget {
   href: string;
+  /** The item's id, which names it in a multi-item subscription (ids are unique across status item types). */
+  id?: string;
   name: string;
   updatesHref: string;
   /**
@@ -20,32 +31,52 @@ export interface WatchTarget {
   fields?: readonly string[];
 }
 
+/** What every watcher of a monitor reports, by item href (one object shared by all of them). */
 export interface WatcherEvents {
   status(status: ItemStatus): void;
-  /** Every answer from the server: the connection is working. */
-  answered(): void;
-  /** `retryAt`: when this chain tries again (ms since the epoch); absent when it has stopped. */
-  failed(error: DeskError, retryAt?: number): void;
+  /** The desk must hear about `href` by `dueAt` (a poll sent or a retry planned). */
+  expect(href: string, dueAt: number): void;
+  /** The server answered about `href`. */
+  heard(href: string): void;
+  /** `retryAt`: when this chain tries again; absent when it waits for the gate (a final failure). */
+  failed(href: string, error: DeskError, kind: FailureKind, retryAt?: number): void;
 }
+
+/** What the watchers of one monitor share, so each watcher holds only its own few fields. */
+export interface WatchContext {
+  transport: Transport;
+  scheduler: WatchScheduler;
+  gate: SiteGate;
+  holds: HoldEstimate;
+  events: WatcherEvents;
+  now: () => number;
+  random: () => number;
+}
+
+type Outcome =
+  | { kind: 'next'; href: string }
+  | { kind: 'yielded' }
+  | { kind: 'retry'; delayMs: number; href: string }
+  | { kind: 'halted' }
+  | { kind: 'stop' };
 
 /**
  * One item's status chain: GET `updates`, then `next` after `next`, forever. Each answer is the
  * latest state (the server keeps no history), so a failure needs no replay: back off and resume.
- * A slot from the scheduler is held only while a request is open. An unauthorised answer stops the
- * chain: retrying a bad key would trip the server's failure-flood alarm.
+ * A slot from the scheduler is held only while a request is open. Every request first passes the
+ * site's gate: after a final failure (a refused key) nothing is sent until the session reopens it.
  */
 export class Watcher {
   private readonly abort = new AbortController();
-  private readonly backoff = new Backoff();
+  private failures = 0;
   private last: ItemStatus | undefined;
+  /** The first held poll of a chain is cut at a random point, so the site's renewals spread over the minute. */
+  private spread = true;
   readonly done: Promise<void>;
 
   constructor(
-    private readonly transport: Transport,
-    private readonly scheduler: WatchScheduler,
+    private readonly context: WatchContext,
     private readonly target: WatchTarget,
-    private readonly events: WatcherEvents,
-    private readonly now: () => number = Date.now,
   ) {
     this.done = this.run();
   }
@@ -56,58 +87,98 @@ export class Watcher {
 
   private async run(): Promise<void> {
     const signal = this.abort.signal;
+    const { gate, scheduler } = this.context;
     let href = this.target.updatesHref;
     while (!signal.aborted) {
+      if (!(await gate.pass(signal))) return;
       let lease: Lease;
       try {
-        lease = await this.scheduler.acquire(signal);
+        lease = await scheduler.acquire(signal);
       } catch {
         return; // stopped while waiting for a slot
       }
       const outcome = await this.poll(href, lease);
       lease.release();
-      if (signal.aborted) return;
+      if (signal.aborted || outcome.kind === 'stop') return;
       if (outcome.kind === 'next') href = outcome.href;
-      else if (outcome.kind === 'stop') return;
-      else if (outcome.kind === 'retry') await sleep(outcome.delayMs, signal);
+      else if (outcome.kind === 'retry') {
+        href = outcome.href;
+        await sleep(outcome.delayMs, signal);
+      }
       // 'yielded': our turn ended; queue again for the same href, which catches us up at once.
+      // 'halted': the gate closed under us; pass() waits until the session reopens it.
     }
   }
 
-  private async poll(
-    href: string,
-    lease: Lease,
-  ): Promise<{ kind: 'next'; href: string } | { kind: 'yielded' } | { kind: 'retry'; delayMs: number } | { kind: 'stop' }> {
+  private async poll(href: string, lease: Lease): Promise<Outcome> {
+    const { transport, events, holds, gate, now } = this.context;
     const what = `Status of ${this.target.name}`;
-    const hold = holdSignal(this.abort.signal, lease);
+    const first = href === this.target.updatesHref;
+    // The first call of a chain answers at once; a `next` is held up to the server's minute.
+    const spreadMs = first ? LONG_POLL_TIMEOUT_MS : this.spreadCut();
+    const cutMs = Math.min(lease.holdMs, spreadMs);
+    const closed = gate.closedSignal;
+    const hold = holdSignal(this.abort.signal, closed, lease.preempted, cutMs);
+    const sentAt = now();
+    events.expect(this.target.href, holds.dueAt(sentAt, first ? 0 : cutMs));
     try {
-      const page = await this.transport.getJson(href, UpdatesPage, what, {
+      const page = await transport.getJson(href, UpdatesPage, what, {
         signal: hold.signal,
         timeoutMs: LONG_POLL_TIMEOUT_MS,
         watch: true,
         query: { fields: this.fieldsFor(href) },
       });
       if (this.abort.signal.aborted) return { kind: 'stop' }; // removed from the set while the answer was on its way
-      this.backoff.reset();
-      this.events.answered();
-      if (page.updates && hasStatus(page.updates)) this.apply(page.updates);
+      // A next link off the server's origin would only fail on the next call: refuse the answer now.
+      assertOnOrigin(page.next.href, transport.origin);
+      this.failures = 0;
+      const changed = page.updates !== undefined && hasStatus(page.updates);
+      if (!first && !changed) holds.record(now() - sentAt);
+      events.heard(this.target.href);
+      if (changed) this.apply(page.updates!);
       return { kind: 'next', href: page.next.href };
     } catch (err) {
       if (this.abort.signal.aborted) return { kind: 'stop' };
-      if (hold.signal.aborted) return { kind: 'yielded' };
-      const error = errorForFailure(err, what);
-      // Neither is retried behind the operator's back: a bad key trips the server's flood alarm, and a
-      // changed server certificate needs the operator to look at it.
-      if (error.code === 'unauthorised' || error.code === 'certificate') {
-        this.events.failed(error);
-        return { kind: 'stop' };
+      if (closed.aborted) return { kind: 'halted' };
+      if (hold.cut) {
+        // Cut at its random point: from here on this chain's renewals keep their own place in the minute.
+        if (cutMs === spreadMs) this.spread = false;
+        return { kind: 'yielded' };
       }
-      const delayMs = this.backoff.next();
-      this.events.failed(error, this.now() + delayMs);
-      return { kind: 'retry', delayMs };
+      return this.failed(errorForFailure(err, what), href);
     } finally {
       hold.release();
     }
+  }
+
+  private failed(error: DeskError, href: string): Outcome {
+    const { events, now, random } = this.context;
+    const kind = failureKind(error);
+    if (kind === 'final') {
+      events.failed(this.target.href, error, kind);
+      return { kind: 'halted' };
+    }
+    // A `next` the server no longer knows (it restarted, or the desk was too slow to follow it)
+    // means subscribe again from the item's own link, at once.
+    if (error.code === 'not-found' && href !== this.target.updatesHref && this.failures === 0) {
+      this.failures++;
+      return { kind: 'next', href: this.target.updatesHref };
+    }
+    const policy = kind === 'transient' ? TRANSIENT_BACKOFF : PERSISTENT_BACKOFF;
+    const delayMs = backoffDelay(this.failures++, policy.baseMs, policy.maxMs, random);
+    events.failed(this.target.href, error, kind, now() + delayMs);
+    // After anything but a dropped call, start the chain again: the link itself may be what failed.
+    return { kind: 'retry', delayMs, href: kind === 'transient' ? href : this.target.updatesHref };
+  }
+
+  /**
+   * Every chain starting together (start-up, a reconnect) would renew together at each minute mark
+   * for ever, the server holding each poll the same time. So a chain's polls are cut at a random point
+   * of the hold until one has been: from then on its renewals keep their own place in the minute.
+   */
+  private spreadCut(): number {
+    if (!this.spread) return LONG_POLL_TIMEOUT_MS;
+    return Math.max(1, Math.round(this.context.holds.ms * (0.1 + 0.9 * this.context.random())));
   }
 
   /** `fields` goes on every call unless the server's `next` link already carries it. */
@@ -123,35 +194,54 @@ export class Watcher {
       href: this.target.href,
       flags: updates.statusFlags ?? this.last?.flags ?? [],
       statusText: updates.statusText ?? this.last?.statusText ?? '',
-      receivedAt: this.now(),
+      receivedAt: this.context.now(),
     };
     const zoneCount = updates.zoneCount ?? this.last?.zoneCount;
     const voltage = updates.voltage ?? this.last?.voltage;
     if (zoneCount !== undefined) status.zoneCount = zoneCount;
     if (voltage !== undefined) status.voltage = voltage;
+    // A repeat of what the board already shows (a re-subscription, a poll cut and renewed) is not a delta.
+    const same = this.last !== undefined && sameStatus(this.last, status);
     this.last = status;
-    this.events.status(status);
+    if (!same) this.context.events.status(status);
   }
 }
 
 /**
- * One signal that ends a poll when the watcher stops, the scheduler wants the slot back, or the lease's
- * hold runs out. Built by hand rather than with AbortSignal.any so that nothing stays attached to the
- * watcher's long-lived signal once the poll is over (thousands of polls a minute at scale).
+ * One signal that ends a poll when the watcher stops, the site's gate halts, the scheduler wants the
+ * slot back, or the poll's hold runs out. Built by hand rather than with AbortSignal.any so that
+ * nothing stays attached to the long-lived signals once the poll is over (thousands of polls a minute
+ * at scale). `cut` is true when the desk itself ended the poll early (a turn or a spread renewal).
  */
-function holdSignal(stop: AbortSignal, lease: Lease): { signal: AbortSignal; release(): void } {
+function holdSignal(
+  stop: AbortSignal,
+  halt: AbortSignal,
+  preempted: AbortSignal,
+  holdMs: number,
+): { signal: AbortSignal; readonly cut: boolean; release(): void } {
   const controller = new AbortController();
+  let cut = false;
   const abort = () => controller.abort();
-  if (stop.aborted || lease.preempted.aborted) controller.abort();
+  const cutShort = () => {
+    cut = true;
+    controller.abort();
+  };
+  if (stop.aborted || halt.aborted) controller.abort();
+  else if (preempted.aborted) cutShort();
   stop.addEventListener('abort', abort, { once: true });
-  lease.preempted.addEventListener('abort', abort, { once: true });
-  const timer = lease.holdMs < LONG_POLL_TIMEOUT_MS ? setTimeout(abort, lease.holdMs) : undefined;
+  halt.addEventListener('abort', abort, { once: true });
+  preempted.addEventListener('abort', cutShort, { once: true });
+  const timer = holdMs < LONG_POLL_TIMEOUT_MS ? setTimeout(cutShort, holdMs) : undefined;
   return {
     signal: controller.signal,
+    get cut() {
+      return cut;
+    },
     release: () => {
       clearTimeout(timer);
       stop.removeEventListener('abort', abort);
-      lease.preempted.removeEventListener('abort', abort);
+      halt.removeEventListener('abort', abort);
+      preempted.removeEventListener('abort', cutShort);
     },
   };
 }
@@ -162,5 +252,15 @@ function hasStatus(updates: NonNullable<UpdatesPage['updates']>): boolean {
     updates.statusText !== undefined ||
     updates.zoneCount !== undefined ||
     updates.voltage !== undefined
+  );
+}
+
+export function sameStatus(a: ItemStatus, b: ItemStatus): boolean {
+  return (
+    a.statusText === b.statusText &&
+    a.zoneCount === b.zoneCount &&
+    a.voltage === b.voltage &&
+    a.flags.length === b.flags.length &&
+    a.flags.every((f, i) => f === b.flags[i])
   );
 }

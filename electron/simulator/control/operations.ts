@@ -30,6 +30,8 @@ export interface ServerHooks {
   clearFaults(): void;
   dropConnections(): void;
   restart(): Promise<void>;
+  /** Gives a REST client item a new API key: the old one is refused from now on. False: no such client. */
+  revokeKey(clientId: string): boolean;
   /** REST requests received since start (the bench's requests per minute). */
   restRequests(): number;
 }
@@ -58,6 +60,8 @@ export interface SimulatorControl {
   setOperatorGroup(id: string, patch: unknown): void;
   /** Refreshes a REST client item's privileges, so operator group changes take effect for it. */
   refreshRestClient(id: string): void;
+  /** Revokes a REST client item's API key (it gets a new one), as a site administrator would. */
+  revokeKey(id: string): void;
   /** The server's event log after sequence number `since`. */
   events(since?: number): LoggedEvent[];
   /** Moves simulated time forward (timed overrides, relocks, flood windows). */
@@ -140,6 +144,10 @@ export class ControlOperations implements SimulatorControl {
   refreshRestClient(id: string): void {
     if (!this.world.site.restClients.some((c) => c.id === id)) throw new ControlError(404, `No REST client with id ${id}`);
     this.world.refreshPrivileges(id);
+  }
+
+  revokeKey(id: string): void {
+    if (!this.hooks.revokeKey(id)) throw new ControlError(404, `No REST client with id ${id}`);
   }
 
   events(since = 0): LoggedEvent[] {

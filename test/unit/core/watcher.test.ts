@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DeskError } from '../../../shared/errors';
 import type { Transport } from '../../../electron/core/api/transport';
 import { Monitor } from '../../../electron/core/monitor/monitor';
-import type { ItemStatus } from '../../../shared/domain';
+import type { ItemLiveness, ItemStatus } from '../../../shared/domain';
 
 type Answer = { updates?: Record<string, unknown>; next: { href: string } } | DeskError;
 
@@ -13,6 +13,7 @@ type Answer = { updates?: Record<string, unknown>; next: { href: string } } | De
 function scriptedTransport(script: Answer[]) {
   const calls: { href: string; fields: unknown }[] = [];
   const transport = {
+    origin: 'https://s',
     watchCapacity: async () => ({ protocol: 'h2' as const, slots: 100 }),
     getJson: (href: string, _schema: unknown, _what: string, options: { query?: { fields?: unknown }; signal?: AbortSignal }) => {
       calls.push({ href, fields: options.query?.fields });
@@ -85,11 +86,49 @@ describe('a watcher: one item\'s long-poll chain', () => {
     await monitor.stop();
   });
 
+  it('does not pass on a repeat of the status it last reported (cheaper deltas)', async () => {
+    const { transport, calls } = scriptedTransport([page(1, { statusFlags: ['closed'], statusText: 'Closed' }), page(2, { statusFlags: ['closed'], statusText: 'Closed' })]);
+    const { monitor, seen } = watchOne(transport);
+    await until(() => calls.length === 3);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toHaveLength(1);
+    await monitor.stop();
+  });
+
   it('carries zoneCount and voltage from updates into the status', async () => {
     const { transport } = scriptedTransport([page(1, { statusFlags: ['secure'], zoneCount: 3 }), page(2, { voltage: 7100 })]);
     const { monitor, seen } = watchOne(transport);
     await until(() => seen.some((s) => s.voltage === 7100));
     expect(seen.at(-1)).toMatchObject({ flags: ['secure'], zoneCount: 3, voltage: 7100 });
+    await monitor.stop();
+  });
+});
+
+describe('liveness from a watcher\'s own evidence', () => {
+  it('refuses an answer whose next link leaves the server\'s origin: the item is stale with why, its status unchanged', async () => {
+    const { transport } = scriptedTransport([{ updates: { statusFlags: ['open'] }, next: { href: 'https://elsewhere.example/api/doors/1/updates' } }]);
+    const liveness: ItemLiveness[] = [];
+    const seen: ItemStatus[] = [];
+    const monitor = new Monitor(transport, { delta: (b) => seen.push(...b), liveness: (b) => liveness.push(...b) });
+    monitor.watch([{ href: 'https://s/api/doors/1', name: 'Door 1', updatesHref: 'https://s/api/doors/1/updates' }]);
+    await until(() => liveness.some((l) => l.state === 'stale'));
+    expect(liveness.at(-1)).toMatchObject({ href: 'https://s/api/doors/1', state: 'stale', reason: expect.stringMatching(/off the server's origin/) });
+    expect(seen).toEqual([]);
+    await monitor.stop();
+  });
+
+  it('one refusal halts every watcher of the site at once', async () => {
+    const { transport, calls } = scriptedTransport([new DeskError('unauthorised', 'refused')]);
+    const halted: DeskError[] = [];
+    const monitor = new Monitor(transport, { delta: () => {}, halted: (e) => halted.push(e) });
+    monitor.watch([1, 2, 3].map((n) => ({ href: `https://s/api/doors/${n}`, name: `Door ${n}`, updatesHref: `https://s/api/doors/${n}/updates` })));
+    await until(() => halted.length === 1);
+    expect(monitor.gate.state).toBe('halted');
+    expect(monitor.liveness.staleCount).toBe(3);
+    const sent = calls.length;
+    await new Promise((r) => setTimeout(r, 700));
+    expect(calls).toHaveLength(sent);
+    expect(halted).toHaveLength(1);
     await monitor.stop();
   });
 });

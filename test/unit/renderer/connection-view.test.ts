@@ -45,6 +45,17 @@ describe('connection bar wording', () => {
     });
   });
 
+  it('counts the items not live while connected, and does not call that live', () => {
+    const view = describeConnection(server({ staleItems: 3 }), open, since);
+    expect(view).toMatchObject({ phase: 'connected', headline: 'Connected to https://127.0.0.1:8443 — 3 items not live', live: false });
+    expect(describeConnection(server({ staleItems: 1 }), open, since).headline).toMatch(/— 1 item not live$/);
+  });
+
+  it('says when a refused key will be tried again, once', () => {
+    const view = describeConnection(server({ phase: 'offline', reason: 'The server refused the API key.', nextAttemptAt: since + 60_000 }), open, since);
+    expect(view.detail).toBe('The server refused the API key. One more attempt at 12:04.');
+  });
+
   it('lets a dropped link to main override a server connection that was up', () => {
     const link: LinkState = { phase: 'reconnecting', since, nextAttemptAt: since + 2_000, reason: 'Lost the link to the Gatehouse host' };
     expect(describeConnection(server({}), link, since)).toMatchObject({

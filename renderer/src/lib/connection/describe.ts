@@ -41,6 +41,16 @@ export function describeConnection(
     case 'connecting':
       return { phase: 'connecting', headline: `Connecting to ${server.origin}…`, detail: reason, live: false };
     case 'connected':
+      // Connected is not "everything current": items whose watcher fails or is overdue are counted.
+      if (server.staleItems > 0) {
+        const items = server.staleItems === 1 ? '1 item' : `${server.staleItems} items`;
+        return {
+          phase: 'connected',
+          headline: `Connected to ${server.origin} — ${items} not live`,
+          detail: `The desk is not hearing from the server about ${items}; each says why on its tile.`,
+          live: false,
+        };
+      }
       return { phase: 'connected', headline: `Connected to ${server.origin}`, live: true };
     case 'reconnecting':
       return {
@@ -49,7 +59,11 @@ export function describeConnection(
         detail: `${reason ?? 'Lost the connection to the server'} (since ${clockTime(server.since)})`,
         live: false,
       };
-    case 'offline':
-      return { phase: 'offline', headline: `Offline since ${clockTime(server.since)}`, detail: reason, live: false };
+    case 'offline': {
+      // Offline waits for the operator; a refused key alone is tried again, once, at a stated time.
+      const retry = server.nextAttemptAt === undefined ? '' : ` One more attempt at ${clockTime(server.nextAttemptAt)}.`;
+      const detail = reason === undefined ? retry.trim() || undefined : `${reason}${retry}`;
+      return { phase: 'offline', headline: `Offline since ${clockTime(server.since)}`, detail, live: false };
+    }
   }
 }

@@ -1,0 +1,80 @@
+import { setMaxListeners } from 'node:events';
+
+/**
+ * Whether the site's watchers may send requests now. One per site session, shared by every watcher:
+ *
+ * - open: requests go out.
+ * - paused: the server is not answering; the session's probe alone retries, watchers wait. Polls in
+ *   flight are ended too: on a hung server they would only hang, and once it answers again every
+ *   watcher should ask afresh.
+ * - halted: a final failure (a refused key or certificate). Every request in flight is aborted at
+ *   once and nothing more is sent until the session reopens the gate: a thousand watchers must not
+ *   each try a refused key (the server's failure-flood alarm).
+ */
+export type GateState = 'open' | 'paused' | 'halted';
+
+export class SiteGate {
+  private current: GateState = 'open';
+  private halt = listenedByAll(new AbortController());
+  private reopened: Promise<void> | undefined;
+  private release: (() => void) | undefined;
+
+  get state(): GateState {
+    return this.current;
+  }
+
+  /** Aborted when the gate closes: requests in flight listen to it. Replaced each time the gate reopens. */
+  get closedSignal(): AbortSignal {
+    return this.halt.signal;
+  }
+
+  /** Resolves true once requests may go out; false if `signal` aborts first. */
+  async pass(signal: AbortSignal): Promise<boolean> {
+    while (this.current !== 'open') {
+      if (signal.aborted) return false;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        signal.addEventListener('abort', done, { once: true });
+        void this.waitOpen().then(done);
+      });
+    }
+    return !signal.aborted;
+  }
+
+  pause(): void {
+    if (this.current === 'open') this.close('paused');
+  }
+
+  /** Stops everything at once until reopened. */
+  haltAll(): void {
+    if (this.current !== 'halted') this.close('halted');
+  }
+
+  open(): void {
+    if (this.current === 'open') return;
+    this.current = 'open';
+    if (this.halt.signal.aborted) this.halt = listenedByAll(new AbortController());
+    const release = this.release;
+    this.reopened = this.release = undefined;
+    release?.();
+  }
+
+  private close(state: Exclude<GateState, 'open'>): void {
+    this.current = state;
+    this.halt.abort();
+    this.reopened ??= new Promise((resolve) => (this.release = resolve));
+  }
+
+  private waitOpen(): Promise<void> {
+    return this.reopened ?? Promise.resolve();
+  }
+}
+
+/** Every poll in flight listens to the gate's signal: thousands of listeners are expected, not a leak. */
+function listenedByAll(controller: AbortController): AbortController {
+  setMaxListeners(0, controller.signal);
+  return controller;
+}

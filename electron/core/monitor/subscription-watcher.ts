@@ -1,0 +1,162 @@
+import type { ItemStatus } from '../../../shared/domain';
+import type { DeskError } from '../../../shared/errors';
+import { backoffDelay, sleep } from '../api/backoff';
+import { errorForFailure } from '../api/errors';
+import { failureKind } from '../api/failure-policy';
+import { assertOnOrigin } from '../api/links';
+import { SubscriptionPage } from '../api/schemas';
+import type { HoldEstimate } from './hold-estimate';
+import type { WatchContext, WatchTarget } from './watcher';
+import { LONG_POLL_TIMEOUT_MS } from './watcher';
+
+/** The most items one subscription may hold (the server refuses more). */
+export const MAX_SUBSCRIBED_ITEMS = 1_000;
+/** Servers answer an unchanged subscription after about 50 s. */
+export const SUBSCRIPTION_HOLD_MS = 50_000;
+
+const BACKOFF = { baseMs: 500, maxMs: 30_000 };
+
+type Outcome = { next: string } | { retryInMs: number; resubscribe: boolean } | 'resubscribe' | 'halted' | 'stop';
+
+export interface SubscriptionContext extends WatchContext {
+  subscribeHref: string;
+  subscriptionHolds: HoldEstimate;
+  /** The server will not subscribe these items (privilege, licence, a body it refuses): watch them one by one. */
+  refused(watcher: SubscriptionWatcher, error: DeskError): void;
+}
+
+/**
+ * Up to 1,000 items in one multi-item updates subscription: POST their ids, then GET `next` after
+ * `next`, each answer naming the items that changed. Every answer, even an empty one, is news about
+ * every item of the subscription, so each item's liveness is kept as with its own poll. A `next` the
+ * server no longer knows (404: a restart, or not fetched within 30 s) means subscribe again.
+ */
+export class SubscriptionWatcher {
+  private readonly abort = new AbortController();
+  private readonly byId: Map<string, WatchTarget>;
+  private failures = 0;
+  /** The last state reported per item id, so repeats are not sent on as deltas. */
+  private readonly lastKey = new Map<string, string>();
+  readonly done: Promise<void>;
+
+  constructor(
+    private readonly context: SubscriptionContext,
+    readonly targets: readonly WatchTarget[],
+  ) {
+    this.byId = new Map(targets.map((t) => [t.id!, t]));
+    this.done = this.run();
+  }
+
+  stop(): void {
+    this.abort.abort();
+  }
+
+  private async run(): Promise<void> {
+    const signal = this.abort.signal;
+    let next: string | undefined;
+    while (!signal.aborted) {
+      if (!(await this.context.gate.pass(signal))) return;
+      const outcome = next === undefined ? await this.subscribe() : await this.poll(next);
+      if (signal.aborted || outcome === 'stop') return;
+      if (outcome === 'resubscribe' || outcome === 'halted') next = undefined;
+      else if ('retryInMs' in outcome) {
+        if (outcome.resubscribe) next = undefined;
+        await sleep(outcome.retryInMs, signal);
+      } else next = outcome.next;
+    }
+  }
+
+  private async subscribe(): Promise<Outcome> {
+    const { transport, gate, now } = this.context;
+    const what = `Status subscription of ${this.targets.length} items`;
+    const closed = gate.closedSignal;
+    const signal = AbortSignal.any([this.abort.signal, closed]);
+    this.expectAll(now(), 0);
+    try {
+      const page = await transport.postJson(this.context.subscribeHref, { itemIds: [...this.byId.keys()] }, SubscriptionPage, what, { signal });
+      return this.answered(page, undefined);
+    } catch (err) {
+      if (this.abort.signal.aborted) return 'stop';
+      if (closed.aborted) return 'halted';
+      const error = errorForFailure(err, what);
+      // A refused POST is about these items, not the key: before 9.30 a missing view privilege is a 401
+      // here. Watched one by one, an item the operator may not see says so; a bad key halts the site.
+      if (['unauthorised', 'forbidden', 'licence', 'bad-request', 'not-found'].includes(error.code)) {
+        this.context.refused(this, error);
+        return 'stop';
+      }
+      return this.failed(error, false);
+    }
+  }
+
+  private async poll(href: string): Promise<Outcome> {
+    const { transport, gate, scheduler, now, subscriptionHolds } = this.context;
+    const what = `Status subscription of ${this.targets.length} items`;
+    const signal = this.abort.signal;
+    let lease;
+    try {
+      lease = await scheduler.acquire(signal);
+    } catch {
+      return 'stop';
+    }
+    const closed = gate.closedSignal;
+    const held = AbortSignal.any([signal, closed, lease.preempted]);
+    const sentAt = now();
+    this.expectAll(sentAt, Math.min(lease.holdMs, subscriptionHolds.ms));
+    try {
+      const page = await transport.getJson(href, SubscriptionPage, what, { signal: held, timeoutMs: LONG_POLL_TIMEOUT_MS, watch: true });
+      return this.answered(page, sentAt);
+    } catch (err) {
+      if (signal.aborted) return 'stop';
+      if (closed.aborted) return 'halted';
+      if (lease.preempted.aborted) return { next: href };
+      const error = errorForFailure(err, what);
+      if (error.code === 'not-found') return 'resubscribe';
+      return this.failed(error, true);
+    } finally {
+      lease.release();
+    }
+  }
+
+  private answered(page: SubscriptionPage, sentAt: number | undefined): { next: string } {
+    const { transport, events, now, subscriptionHolds } = this.context;
+    assertOnOrigin(page.next.href, transport.origin);
+    this.failures = 0;
+    if (sentAt !== undefined && page.updates.length === 0) subscriptionHolds.record(now() - sentAt);
+    for (const target of this.targets) events.heard(target.href);
+    for (const update of page.updates) {
+      const target = this.byId.get(update.id);
+      if (!target || update.statusFlags === undefined) continue; // an id not asked for, or no state: nothing to show
+      // Duplicates are normal (the first GET repeats the list): only a change is a delta.
+      const key = `${update.statusText ?? ''}\u0000${update.statusFlags.join(',')}`;
+      if (this.lastKey.get(update.id) === key) continue;
+      this.lastKey.set(update.id, key);
+      const status: ItemStatus = { href: target.href, flags: update.statusFlags, statusText: update.statusText ?? '', receivedAt: now() };
+      events.status(status);
+    }
+    return { next: page.next.href };
+  }
+
+  private failed(error: DeskError, polling: boolean): Outcome {
+    const { events, now, random } = this.context;
+    const kind = failureKind(error);
+    const first = this.targets[0]!.href;
+    if (kind === 'final') {
+      events.failed(first, error, kind);
+      return 'halted';
+    }
+    const delayMs = backoffDelay(this.failures++, BACKOFF.baseMs, BACKOFF.maxMs, random);
+    for (const target of this.targets) {
+      if (kind === 'persistent') events.failed(target.href, error, kind, now() + delayMs);
+      else events.expect(target.href, now() + delayMs + 5_000);
+    }
+    if (kind === 'transient') events.failed(first, error, kind, now() + delayMs);
+    // A malformed answer or a link off the origin: subscribe afresh after the pause.
+    return { retryInMs: delayMs, resubscribe: kind === 'persistent' && polling };
+  }
+
+  private expectAll(sentAt: number, holdMs: number): void {
+    const due = this.context.subscriptionHolds.dueAt(sentAt, holdMs);
+    for (const target of this.targets) this.context.events.expect(target.href, due);
+  }
+}

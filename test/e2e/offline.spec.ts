@@ -1,0 +1,103 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { startHostIn, type KillableHost } from './support/host-in-folder';
+import { confirmServer, connectConfigured, importCertificate, openSettings, storeApiKey } from './support/settings-screen';
+import { startSiteSimulator, type SiteSimulator } from './support/simulator';
+
+// One desk configured for a site in its own process; the site then fails in several ways, and the
+// desk's host is killed with SIGKILL and restarted while the site is down. Screenshots of what the
+// desk says are kept as artifacts. The steps build on each other, so they run in order.
+test.describe.configure({ mode: 'serial' });
+
+const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-offline-'));
+let host: KillableHost;
+let site: SiteSimulator;
+
+test.beforeAll(async () => {
+  [host, site] = await Promise.all([startHostIn(dataDir), startSiteSimulator()]);
+});
+test.afterAll(async () => {
+  await Promise.all([host?.stop(), site?.stop()]);
+});
+
+async function snap(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+async function faults(body: unknown) {
+  const res = await fetch(`${site.controlUrl}/faults`, { method: body ? 'PUT' : 'DELETE', headers: { 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : null });
+  expect(res.status).toBeLessThan(300);
+}
+
+test('a configured desk says in words when the server errors or drops requests, and recovers', async ({ page }, testInfo) => {
+  // Recovery waits out the desk's back-off (up to 30 s a try): measured elsewhere, only bounded here.
+  test.setTimeout(240_000);
+  await page.goto(host.url);
+  const screen = await openSettings(page);
+  await confirmServer(screen, site.url, site.serverFingerprint256);
+  await storeApiKey(screen, site.apiKey);
+  await importCertificate(screen, 'pem', [
+    { name: 'desk.crt', content: site.clientCertPem },
+    { name: 'desk.key', content: site.clientKeyPem },
+  ]);
+  await connectConfigured(page);
+  const bar = page.getByTestId('connection');
+  await expect(bar).toHaveAttribute('data-phase', 'connected');
+  await expect(page.getByTestId('tile').first()).toBeVisible();
+
+  // The desk may stay "connected" (the server answers /api) while items go stale: either way, nothing looks live.
+  const staleTiles = page.locator('[data-testid="tile"].stale');
+  await faults({ serverError: { status: 503 } });
+  // Long-polls already open would hold for a minute: drop them so the next requests meet the fault.
+  await fetch(`${site.controlUrl}/connections/drop`, { method: 'POST' });
+  await expect(staleTiles.first()).toBeVisible({ timeout: 15_000 });
+  await snap(page, testInfo, 'fault-server-errors');
+  await faults(null);
+  await expect(staleTiles).toHaveCount(0, { timeout: 90_000 });
+
+  await faults({ dropRequests: {} });
+  await fetch(`${site.controlUrl}/connections/drop`, { method: 'POST' });
+  await expect(staleTiles.first()).toBeVisible({ timeout: 15_000 });
+  await snap(page, testInfo, 'fault-requests-dropped');
+  await faults(null);
+  await expect(staleTiles).toHaveCount(0, { timeout: 90_000 });
+  await expect(bar).toHaveAttribute('data-phase', 'connected');
+});
+
+test('after kill -9 of the host, restarted while the server is down, the last-known board shows at once, every tile stale with its age', async ({ page }, testInfo) => {
+  // Let the last status batch reach the store (it is written about once a second).
+  await page.waitForTimeout(1_500);
+  await host.kill();
+  await site.stop();
+  host = await startHostIn(dataDir);
+  await page.goto(host.url);
+  const bar = page.getByTestId('connection');
+  await expect(page.getByTestId('tile').first()).toBeVisible();
+  await expect(bar).not.toHaveAttribute('data-phase', 'connected');
+  const tiles = page.getByTestId('tile');
+  const count = await tiles.count();
+  expect(count).toBeGreaterThan(0);
+  await expect(tiles.first()).toHaveClass(/stale/);
+  await expect(tiles.first()).toContainText(/as of \d\d:\d\d/);
+  await expect(page.locator('[data-testid="tile"]:not(.stale)')).toHaveCount(0);
+  await snap(page, testInfo, 'stale-board-after-restart');
+
+  await page.getByTestId('open-audit').click();
+  await expect(page.getByTestId('audit-row').first()).toBeVisible();
+  await expect(page.getByTestId('audit-check')).toContainText('unbroken');
+  await snap(page, testInfo, 'audit-log', false);
+  await page.keyboard.press('Escape');
+});
+
+test('a server back on the same address with another certificate is refused, and the bar says so', async ({ page }, testInfo) => {
+  site = await startSiteSimulator(site.port);
+  await page.goto(host.url);
+  const bar = page.getByTestId('connection');
+  await expect(bar).toHaveAttribute('data-phase', 'offline', { timeout: 30_000 });
+  await expect(bar).toContainText(/certificate/i);
+  await snap(page, testInfo, 'fault-certificate-changed');
+});

@@ -1,0 +1,86 @@
+import type { RunningSimulator } from '../../../electron/simulator/index';
+import { deskConfigFor, startTestSite } from './site';
+import type { FaultBench } from './harness';
+
+/** One fault the desk must ride out: how to make it, how long to hold it, how to end it. */
+export interface Fault {
+  name: string;
+  inject(bench: FaultBench): Promise<void>;
+  /** Ends the fault (for a one-off fault such as a restart, nothing). */
+  clear(bench: FaultBench): Promise<void>;
+  /** How long the fault is held before it is cleared, at most (it ends early once the desk has shown it). */
+  holdMs: number;
+  /** What the desk shows for this fault, where it is not the connection bar (a tile's status words). */
+  shownOnBoard?: RegExp;
+  /**
+   * A refusal that only the operator can end (a revoked key needs the new one entered in Settings):
+   * the row checks the desk stops asking instead of checking convergence.
+   */
+  waitsForOperator?: boolean;
+}
+
+
+const allLicences = ['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV'];
+const deskGroup = 'og-desk';
+const deskPrivileges = ['View Site', 'Override', 'Override - Open Door', 'Maintenance Override', 'Delegate API Activity', 'Run Macros', 'Manage Cardholder Location', 'Modify Passenger Details', 'View Cardholders', 'Edit Cardholders', 'Create Cardholders'];
+
+/** Starts a new server on the same address: same origin, another certificate (and another world). */
+async function replaceServer(bench: FaultBench): Promise<RunningSimulator> {
+  bench.overridesAtReplacedSites = await bench.overridesAtServer();
+  const port = Number(new URL(bench.site.url).port);
+  await bench.site.stop();
+  bench.site = await startTestSite({ port });
+  return bench.site;
+}
+
+export const faults: Fault[] = [
+  { name: 'listener restart', holdMs: 1_000, inject: (b) => b.site.control.restart(), clear: async () => undefined },
+  { name: 'all connections dropped', holdMs: 1_000, inject: async (b) => b.site.control.dropConnections(), clear: async () => undefined },
+  { name: '5 s latency', holdMs: 6_000, inject: async (b) => b.site.control.setFaults({ latencyMs: 5_000 }), clear: async (b) => b.site.control.clearFaults() },
+  { name: 'burst of 5xx', holdMs: 3_000, inject: async (b) => b.site.control.setFaults({ serverError: { status: 503, count: 30 } }), clear: async (b) => b.site.control.clearFaults() },
+  { name: 'malformed JSON', holdMs: 3_000, inject: async (b) => b.site.control.setFaults({ malformedJson: { count: 10 } }), clear: async (b) => b.site.control.clearFaults() },
+  // Accepted and never answered: the simulator's longest latency holds each request two minutes.
+  { name: 'requests black-holed', holdMs: 4_000, inject: async (b) => b.site.control.setFaults({ latencyMs: 120_000 }), clear: async (b) => b.site.control.clearFaults() },
+  {
+    name: 'controller offline and back',
+    holdMs: 3_000,
+    shownOnBoard: /offline|not communicating|controller/i,
+    inject: async (b) => b.site.control.setControllerOnline('ctl-north', false),
+    clear: async (b) => b.site.control.setControllerOnline('ctl-north', true),
+  },
+  {
+    name: 'licences removed and restored',
+    holdMs: 4_000,
+    inject: async (b) => b.site.control.setLicences(['RESTCardholders', 'PIV']),
+    clear: async (b) => b.site.control.setLicences(allLicences),
+  },
+  {
+    name: 'operator privileges reduced (after refresh)',
+    holdMs: 3_000,
+    inject: async (b) => {
+      b.site.control.setOperatorGroup(deskGroup, { privileges: ['View Site'] });
+      b.site.control.refreshRestClient('rc-gatehouse');
+    },
+    clear: async (b) => {
+      b.site.control.setOperatorGroup(deskGroup, { privileges: deskPrivileges });
+      b.site.control.refreshRestClient('rc-gatehouse');
+    },
+  },
+  {
+    name: '401 mid-session (key revoked)',
+    holdMs: 5_000,
+    waitsForOperator: true,
+    inject: async (b) => b.site.control.revokeKey('rc-gatehouse'),
+    clear: async () => undefined,
+  },
+  {
+    // Clears only when the operator confirms the new certificate in Settings: never by itself.
+    name: 'server certificate changed',
+    holdMs: 4_000,
+    inject: async (b) => void (await replaceServer(b)),
+    clear: async (b) => {
+      b.source.config = deskConfigFor(b.site);
+      await b.desk.handle('site.connect', { site: 'auto' });
+    },
+  },
+];

@@ -1,0 +1,117 @@
+import { FaultBench } from './harness';
+import type { Fault } from './matrix';
+import { siteEvents } from './site';
+
+/** One row of the matrix: what the desk said, how long it took to match the server again, and the damage. */
+export interface FaultRow {
+  fault: string;
+  /** What the desk showed while the fault lasted, in its own words; undefined when it showed nothing. */
+  shown: string | undefined;
+  /** From clearing the fault until every item on the desk matched the server; undefined if it never did. */
+  convergedMs: number | undefined;
+  /** Items still different from the server when the row gave up waiting. */
+  unconverged: string[];
+  /** Overrides the server received beyond those the desk reported as accepted. */
+  duplicates: number;
+  /** Override attempts with no audit entry, and whether the audit chain still checks. */
+  lost: number;
+  auditChainOk: boolean;
+  /** Unhandled errors in the process while the row ran. */
+  crashed: number;
+  overrideDuringFault: string;
+  /** For a refusal only the operator can end: failed authentications while the fault was held, and flood alarms. */
+  authFailures?: number;
+  floodAlarms?: number;
+}
+
+const convergeWithinMs = 30_000;
+
+export async function runFault(fault: Fault): Promise<FaultRow> {
+  const bench = await FaultBench.start();
+  try {
+    await bench.tryOverride();
+    const snapshot = await bench.desk.handle('board.get', {});
+    const door = snapshot.items.find((i) => i.kind === 'door');
+    const from = bench.phases.length;
+
+    await fault.inject(bench);
+    // The world moves on during the fault: the desk must catch up afterwards.
+    if (door) await setDoor(bench, door.id, { open: true }).catch(() => undefined);
+    const shownDeadline = Date.now() + fault.holdMs;
+    let shown: string | undefined;
+    while (Date.now() < shownDeadline && !shown) {
+      shown = await shownNow(bench, from, fault);
+      if (!shown) await new Promise((r) => setTimeout(r, 100));
+    }
+    const overrideDuringFault = await bench.tryOverride();
+    shown ??= await shownNow(bench, from, fault);
+    if (!shown && overrideDuringFault !== 'accepted') shown = `override refused: ${overrideDuringFault}`;
+
+    if (fault.waitsForOperator) {
+      // Held a while longer: a retry storm would show here.
+      await new Promise((r) => setTimeout(r, 3_000));
+      const events = await siteEvents(bench.site);
+      const snapshotAfter = await bench.desk.handle('board.get', {});
+      return {
+        fault: fault.name,
+        shown,
+        convergedMs: undefined,
+        unconverged: snapshotAfter.items.filter((i) => !snapshotAfter.liveness.some((l) => l.href === i.href && l.state === 'stale')).map((i) => i.href),
+        duplicates: (await bench.overridesAtServer()) - bench.commandsAccepted,
+        lost: bench.commandsTried - bench.records.audit.matching({ kinds: ['override'] }).length,
+        auditChainOk: bench.records.audit.check().ok,
+        crashed: bench.unhandled.length,
+        overrideDuringFault,
+        authFailures: events.filter((e) => e.type === 'auth-failure').length,
+        floodAlarms: events.filter((e) => e.type === 'auth-flood-alarm').length,
+      };
+    }
+    await fault.clear(bench);
+    const cleared = Date.now();
+    let convergedMs: number | undefined;
+    let unconverged: string[] = [];
+    try {
+      await bench.until(async () => {
+        unconverged = await bench.differences().catch((err: unknown) => [String(err)]);
+        return unconverged.length === 0;
+      }, 'the board to match the server', convergeWithinMs);
+      convergedMs = Date.now() - cleared;
+    } catch {
+      // Reported as not converged, with the items still different.
+    }
+    // A queued override would surface now: give it a moment, then count.
+    await new Promise((r) => setTimeout(r, 1_000));
+    const duplicates = (await bench.overridesAtServer()) - bench.commandsAccepted;
+    const audited = bench.records.audit.matching({ kinds: ['override'] }).length;
+    return {
+      fault: fault.name,
+      shown,
+      convergedMs,
+      unconverged: unconverged.slice(0, 5),
+      duplicates,
+      lost: bench.commandsTried - audited,
+      auditChainOk: bench.records.audit.check().ok,
+      crashed: bench.unhandled.length,
+      overrideDuringFault,
+    };
+  } finally {
+    await bench.stop();
+  }
+}
+
+async function shownNow(bench: FaultBench, from: number, fault: Fault): Promise<string | undefined> {
+  const state = bench.phases.slice(from).find((p) => p.phase !== 'connected');
+  if (state) return `${state.phase}: ${state.reason ?? '(no reason given)'}`;
+  const snapshot = await bench.desk.handle('board.get', {});
+  const stale = snapshot.liveness.find((l) => l.state === 'stale');
+  if (stale) return `stale tile: ${stale.reason ?? '(no reason given)'}`;
+  if (fault.shownOnBoard) {
+    const status = snapshot.statuses.find((s) => fault.shownOnBoard!.test(s.statusText) || s.flags.some((f) => fault.shownOnBoard!.test(f)));
+    if (status) return `tile: ${status.statusText || status.flags.join(', ')}`;
+  }
+  return undefined;
+}
+
+async function setDoor(bench: FaultBench, id: string, state: Record<string, boolean>): Promise<void> {
+  bench.site.control.patchItem('doors', id, state);
+}

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { request } from 'undici';
+import type { RunningSimulator } from '../../../electron/simulator/index';
+import { siteWithDoors } from '../support/generated-site';
+import { controlCall, recordedSession } from '../support/session';
+import { control, eventually, startTestSite } from '../support/site';
+
+let site: RunningSimulator | undefined;
+let desk: ReturnType<typeof recordedSession> | undefined;
+
+afterEach(async () => {
+  await desk?.session.stop();
+  await site?.stop();
+  desk = site = undefined;
+});
+
+async function subscriptions(s: RunningSimulator): Promise<Array<{ id: string; items: number; held: number }>> {
+  const res = await request(`${s.controlUrl}/subscriptions`);
+  return ((await res.body.json()) as { subscriptions: Array<{ id: string; items: number; held: number }> }).subscriptions;
+}
+
+async function liveDesk(doors: number, version?: string) {
+  site = await startTestSite({ site: siteWithDoors(doors), version });
+  desk = recordedSession(site);
+  const d = desk;
+  await eventually(() => d.connection.phase === 'connected' && d.items.length === doors, 'connected with every door on the board');
+  await eventually(() => d.items.every((i) => d.statuses.get(i.href)?.flags.includes('closed')), 'every door\'s status', 15_000);
+  return { site, desk: d };
+}
+
+describe('watching many items in one call: the multi-item updates subscription (8.30+)', () => {
+  it('subscribes up to 1,000 items a subscription where the server links it, and reports changes', async () => {
+    const { site, desk } = await liveDesk(1_200);
+    const subs = await subscriptions(site);
+    expect(subs.map((s) => s.items).sort((a, b) => a - b)).toEqual([200, 1_000]);
+    const door = desk.items[700]!;
+    await control.setDoor(site, door.id, { open: true, forced: true });
+    await eventually(() => desk.statuses.get(door.href)?.flags.includes('forced'), 'the forced door');
+    expect(desk.stale()).toEqual([]);
+  });
+
+  it('subscribes again when the server forgets the subscription (404), and keeps every item live', async () => {
+    const { site, desk } = await liveDesk(10);
+    await controlCall(site, 'POST', '/subscriptions/drop');
+    const door = desk.items[3]!;
+    await control.setDoor(site, door.id, { open: true, forced: true });
+    await eventually(() => desk.statuses.get(door.href)?.flags.includes('forced'), 'the forced door after subscribing again', 10_000);
+    await eventually(async () => (await subscriptions(site)).length === 1, 'one subscription again');
+    expect(desk.stale()).toEqual([]);
+  });
+
+  it('falls back to one long-poll per item where the server does not offer it (before 8.30)', async () => {
+    const { site, desk } = await liveDesk(6, '8.20');
+    expect(await subscriptions(site)).toEqual([]);
+    const door = desk.items[2]!;
+    await control.setDoor(site, door.id, { open: true, forced: true });
+    await eventually(() => desk.statuses.get(door.href)?.flags.includes('forced'), 'the forced door');
+  });
+
+  for (const version of ['9.20', '9.30']) {
+    it(`falls back to one long-poll per item when the server refuses the subscription (${version}: ${version === '9.20' ? 401 : 403}), and is still connected`, async () => {
+      const { site, desk } = await liveDesk(8, version);
+      await controlCall(site, 'PATCH', '/operator-groups/og', { divisions: ['div0', 'div1', 'div2'] });
+      await controlCall(site, 'POST', '/rest-clients/rc/refresh');
+      // Subscribing again now names items this operator may not see: the server refuses the whole list.
+      await controlCall(site, 'POST', '/subscriptions/drop');
+      const lost = desk.items.filter((i) => i.division?.href.endsWith('/div3'));
+      const kept = desk.items.filter((i) => !i.division?.href.endsWith('/div3'));
+      await eventually(() => lost.every((i) => !desk.isLive(i.href)), 'the doors no longer visible stale', 10_000);
+      await control.setDoor(site, kept[0]!.id, { open: true, forced: true });
+      await eventually(() => desk.statuses.get(kept[0]!.href)?.flags.includes('forced'), 'a visible door reporting, item by item');
+      expect(kept.every((i) => desk.isLive(i.href))).toBe(true);
+      // A refused subscription before 9.30 is a 401 about privileges, not the key: the site is not halted.
+      expect(desk.connection.phase).toBe('connected');
+    });
+  }
+});
