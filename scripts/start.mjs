@@ -15,7 +15,7 @@ if (electron.path) {
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   console.log(`Gatehouse: the Electron runtime is not available here (${electron.reason}); serving the same app from the browser host instead.`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/shells/web-host/cli.ts', '--open', ...extraArgs], { stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/shells/web-host/supervise.ts', '--open', ...extraArgs], { stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
 }

@@ -8,12 +8,14 @@ import { errorForFailure } from './api/errors';
 import { isFinal } from './api/failure-policy';
 import { ITEM_TYPES } from './api/item-types';
 import { Transport } from './api/transport';
-import { loadCatalogue, type CatalogueEntry } from './catalogue';
+import { loadCatalogue, type CatalogueEntry } from './board/catalogue';
 import type { DeskConfig } from './config';
 import { ConnectionTracker } from './connection';
 import type { ContractEvents } from './events';
 import { AttemptScheduler } from './monitor/attempts';
 import { Monitor } from './monitor/monitor';
+import { liveAgain, staleBoard } from './offline/last-known-view';
+import type { LastKnownBoard, SiteStateSink } from './offline/state-sink';
 
 /** How the session paces its own requests; tests shorten them. */
 export interface SessionTiming {
@@ -62,10 +64,14 @@ export class SiteSession {
   /** Final failures so far: an attempt that was out when one came does not undo it. */
   private refusals = 0;
   private readonly statuses = new Map<string, ItemStatus>();
+  /** Served until the server's board arrives: every item stale, no command sendable. */
+  private lastKnown: ReturnType<typeof staleBoard> | undefined;
 
   constructor(
     config: DeskConfig,
     private readonly events: ContractEvents,
+    /** Keeps the last-known board in the local store; absent in tools and tests without one. */
+    private readonly sink?: SiteStateSink,
     timing: Partial<SessionTiming> = {},
   ) {
     this.timing = { ...DEFAULT_TIMING, ...timing };
@@ -81,6 +87,16 @@ export class SiteSession {
       suspect: () => this.suspect(),
     });
     this.attempts = new AttemptScheduler(() => this.attempt());
+    this.showLastKnown(this.sink?.lastKnown());
+  }
+
+  /** Shows what this desk last knew of the site at once, marked stale, while the server is asked. */
+  private showLastKnown(known: LastKnownBoard | undefined): void {
+    if (!known || known.items.length === 0) return;
+    this.lastKnown = staleBoard(known, Date.now());
+    this.events.emit('board.items', this.lastKnown.items);
+    this.events.emit('status.delta', this.lastKnown.statuses);
+    this.events.emit('status.liveness', this.lastKnown.liveness);
   }
 
   /** Connects in the background; progress is reported through `connection` events. */
@@ -100,6 +116,7 @@ export class SiteSession {
   }
 
   snapshot(): CallResult<'board.get'> {
+    if (this.lastKnown) return { connection: this.tracker.current, ...this.lastKnown };
     return {
       connection: this.tracker.current,
       items: [...this.catalogue.values()].map((e) => e.board),
@@ -109,12 +126,13 @@ export class SiteSession {
   }
 
   async command(params: CommandRequest): Promise<CallResult<'item.command'>> {
-    const entry = this.catalogue.get(params.href);
-    if (!entry) throw new DeskError('invalid-call', 'That item is not one the server gave this desk');
-    // Overrides are never queued: a door opening ten minutes late is dangerous.
+    // Overrides are never queued: a door opening ten minutes late is dangerous. Checked first, so a
+    // command on the last-known board (no catalogue yet) is refused as offline too.
     if (this.tracker.phase !== 'connected') {
       throw new DeskError('offline', 'Not connected to the server: the command was not sent. Try again once connected.');
     }
+    const entry = this.catalogue.get(params.href);
+    if (!entry) throw new DeskError('invalid-call', 'That item is not one the server gave this desk');
     try {
       await sendCommand(this.transport, entry.fields, params);
     } catch (err) {
@@ -129,6 +147,7 @@ export class SiteSession {
     if (batch.length === 0) return;
     for (const s of batch) this.statuses.set(s.href, s);
     this.events.emit('status.delta', batch);
+    this.sink?.statusBatch(batch);
   }
 
   /** Liveness leaves main here, and only here; the bar's count of items not live follows it. */
@@ -197,10 +216,13 @@ export class SiteSession {
     for (const href of this.statuses.keys()) if (!entries.has(href)) this.statuses.delete(href);
     const board = [...entries.values()].map((e) => e.board);
     const json = JSON.stringify(board);
-    if (json !== this.boardJson) {
+    if (json !== this.boardJson || this.lastKnown) {
       this.boardJson = json;
       this.events.emit('board.items', board);
     }
+    if (this.lastKnown) this.events.emit('status.liveness', liveAgain(board, Date.now()));
+    this.lastKnown = undefined;
+    this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, board, statuses);
     // Only items new to the board take their status from the search: the watchers' news is newer.
     this.publishStatuses(statuses.filter((s) => !known.has(s.href) || !this.statuses.has(s.href)));
     // Many items in one call where the server offers it (8.30+); item by item otherwise.

@@ -1,8 +1,12 @@
 import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
+import { kioskCalls } from './kiosk';
+import { layoutCalls, layoutEvents } from './layout';
 import { settingsCalls } from './settings';
+import { auditCalls, auditEvents } from './audit';
 
 export { CommandOutcome, CommandRequest } from './board';
+export { Acknowledgement, BoardLayout, PINNED_GROUP } from './layout';
 
 /**
  * The one contract between main and the renderer. Calls go renderer → main and are validated in main
@@ -17,11 +21,16 @@ export const calls = {
   ...boardCalls,
   ...siteCalls,
   ...settingsCalls,
+  ...kioskCalls,
+  ...auditCalls,
+  ...layoutCalls,
 } as const;
 
 export const events = {
   ...boardEvents,
   ...siteEvents,
+  ...auditEvents,
+  ...layoutEvents,
 } as const;
 
 export type Calls = typeof calls;
