@@ -104,6 +104,7 @@ export class SiteSession {
     this.events.emit('status.liveness', this.lastKnown.liveness);
   }
 
+
   async stop(): Promise<void> {
     this.stopping.abort();
     await this.attempts.settled();
@@ -225,10 +226,13 @@ export class SiteSession {
     for (const href of this.statuses.keys()) if (!entries.has(href)) this.statuses.delete(href);
     const board = [...entries.values()].map((e) => e.board);
     const json = JSON.stringify(board);
-    if (json !== this.boardJson) {
+    if (json !== this.boardJson || this.lastKnown) {
       this.boardJson = json;
       this.events.emit('board.items', board);
     }
+    if (this.lastKnown) this.events.emit('status.liveness', liveAgain(board, Date.now()));
+    this.lastKnown = undefined;
+    this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, board, statuses);
     // Only items new to the board take their status from the search: the watchers' news is newer.
     this.publishStatuses(statuses.filter((s) => !known.has(s.href) || !this.statuses.has(s.href)));
     this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, board, [...this.statuses.values()]);

@@ -6,6 +6,7 @@ import { Coalescer } from './coalescer';
 import { HoldEstimate } from './hold-estimate';
 import { LivenessBook } from './liveness';
 import { SiteGate } from './site-gate';
+import { StartRamp } from './start-ramp';
 import { SubscriptionSet } from './subscription-set';
 import { WatchScheduler } from './watch-scheduler';
 import { LONG_POLL_TIMEOUT_MS, Watcher, type WatchContext, type WatchTarget } from './watcher';
@@ -83,6 +84,7 @@ export class Monitor {
       scheduler: this.scheduler,
       gate: this.gate,
       holds: new HoldEstimate(),
+      ramp: new StartRamp(),
       now,
       random: options.random ?? Math.random,
       events: {

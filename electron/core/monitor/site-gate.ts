@@ -1,5 +1,3 @@
-import { setMaxListeners } from 'node:events';
-
 /**
  * Whether the site's watchers may send requests now. One per site session, shared by every watcher:
  *
@@ -15,7 +13,8 @@ export type GateState = 'open' | 'paused' | 'halted';
 
 export class SiteGate {
   private current: GateState = 'open';
-  private halt = listenedByAll(new AbortController());
+  /** Polls in flight, ended when the gate closes. A set, not listeners on one signal: ten thousand of those cost O(n) each. */
+  private readonly inFlight = new Set<AbortController>();
   private reopened: Promise<void> | undefined;
   private release: (() => void) | undefined;
 
@@ -23,9 +22,11 @@ export class SiteGate {
     return this.current;
   }
 
-  /** Aborted when the gate closes: requests in flight listen to it. Replaced each time the gate reopens. */
-  get closedSignal(): AbortSignal {
-    return this.halt.signal;
+  /** Registers a request in flight: aborted if the gate closes before `done` is called. */
+  enter(request: AbortController): { done(): void } {
+    if (this.current !== 'open') request.abort();
+    else this.inFlight.add(request);
+    return { done: () => this.inFlight.delete(request) };
   }
 
   /** Resolves true once requests may go out; false if `signal` aborts first. */
@@ -56,7 +57,6 @@ export class SiteGate {
   open(): void {
     if (this.current === 'open') return;
     this.current = 'open';
-    if (this.halt.signal.aborted) this.halt = listenedByAll(new AbortController());
     const release = this.release;
     this.reopened = this.release = undefined;
     release?.();
@@ -64,17 +64,13 @@ export class SiteGate {
 
   private close(state: Exclude<GateState, 'open'>): void {
     this.current = state;
-    this.halt.abort();
     this.reopened ??= new Promise((resolve) => (this.release = resolve));
+    const all = [...this.inFlight];
+    this.inFlight.clear();
+    for (const request of all) request.abort();
   }
 
   private waitOpen(): Promise<void> {
     return this.reopened ?? Promise.resolve();
   }
-}
-
-/** Every poll in flight listens to the gate's signal: thousands of listeners are expected, not a leak. */
-function listenedByAll(controller: AbortController): AbortController {
-  setMaxListeners(0, controller.signal);
-  return controller;
 }

@@ -69,15 +69,18 @@ export class SubscriptionWatcher {
   private async subscribe(): Promise<Outcome> {
     const { transport, gate, now } = this.context;
     const what = `Status subscription of ${this.targets.length} items`;
-    const closed = gate.closedSignal;
-    const signal = AbortSignal.any([this.abort.signal, closed]);
+    const request = new AbortController();
+    const stop = () => request.abort();
+    this.abort.signal.addEventListener('abort', stop, { once: true });
+    const entry = gate.enter(request);
+    const signal = request.signal;
     this.expectAll(now(), 0);
     try {
       const page = await transport.postJson(this.context.subscribeHref, { itemIds: [...this.byId.keys()] }, SubscriptionPage, what, { signal });
       return this.answered(page, undefined);
     } catch (err) {
       if (this.abort.signal.aborted) return 'stop';
-      if (closed.aborted) return 'halted';
+      if (request.signal.aborted) return 'halted';
       const error = errorForFailure(err, what);
       // A refused POST is about these items, not the key: before 9.30 a missing view privilege is a 401
       // here. Watched one by one, an item the operator may not see says so; a bad key halts the site.
@@ -86,6 +89,9 @@ export class SubscriptionWatcher {
         return 'stop';
       }
       return this.failed(error, false);
+    } finally {
+      entry.done();
+      this.abort.signal.removeEventListener('abort', stop);
     }
   }
 
@@ -99,8 +105,9 @@ export class SubscriptionWatcher {
     } catch {
       return 'stop';
     }
-    const closed = gate.closedSignal;
-    const held = AbortSignal.any([signal, closed, lease.preempted]);
+    const request = new AbortController();
+    const entry = gate.enter(request);
+    const held = AbortSignal.any([signal, request.signal, lease.preempted]);
     const sentAt = now();
     this.expectAll(sentAt, Math.min(lease.holdMs, subscriptionHolds.ms));
     try {
@@ -108,12 +115,13 @@ export class SubscriptionWatcher {
       return this.answered(page, sentAt);
     } catch (err) {
       if (signal.aborted) return 'stop';
-      if (closed.aborted) return 'halted';
+      if (request.signal.aborted) return 'halted';
       if (lease.preempted.aborted) return { next: href };
       const error = errorForFailure(err, what);
       if (error.code === 'not-found') return 'resubscribe';
       return this.failed(error, true);
     } finally {
+      entry.done();
       lease.release();
     }
   }

@@ -8,6 +8,7 @@ import { UpdatesPage } from '../api/schemas';
 import type { Transport } from '../api/transport';
 import type { HoldEstimate } from './hold-estimate';
 import type { SiteGate } from './site-gate';
+import type { StartRamp } from './start-ramp';
 import type { Lease, WatchScheduler } from './watch-scheduler';
 
 /** The transport's own limit on a held call: far beyond the due time the desk watches for itself. */
@@ -49,6 +50,7 @@ export interface WatchContext {
   gate: SiteGate;
   holds: HoldEstimate;
   events: WatcherEvents;
+  ramp: StartRamp;
   now: () => number;
   random: () => number;
 }
@@ -97,7 +99,14 @@ export class Watcher {
       } catch {
         return; // stopped while waiting for a slot
       }
+      // A chain's first call waits its turn in the start-up ramp (see StartRamp).
+      const first = href === this.target.updatesHref;
+      if (first && !(await this.context.ramp.enter(signal))) {
+        lease.release();
+        return;
+      }
       const outcome = await this.poll(href, lease);
+      if (first) this.context.ramp.leave();
       lease.release();
       if (signal.aborted || outcome.kind === 'stop') return;
       if (outcome.kind === 'next') href = outcome.href;
@@ -117,8 +126,7 @@ export class Watcher {
     // The first call of a chain answers at once; a `next` is held up to the server's minute.
     const spreadMs = first ? LONG_POLL_TIMEOUT_MS : this.spreadCut();
     const cutMs = Math.min(lease.holdMs, spreadMs);
-    const closed = gate.closedSignal;
-    const hold = holdSignal(this.abort.signal, closed, lease.preempted, cutMs);
+    const hold = holdSignal(this.abort.signal, gate, lease.preempted, cutMs);
     const sentAt = now();
     events.expect(this.target.href, holds.dueAt(sentAt, first ? 0 : cutMs));
     try {
@@ -139,7 +147,7 @@ export class Watcher {
       return { kind: 'next', href: page.next.href };
     } catch (err) {
       if (this.abort.signal.aborted) return { kind: 'stop' };
-      if (closed.aborted) return { kind: 'halted' };
+      if (hold.closed) return { kind: 'halted' };
       if (hold.cut) {
         // Cut at its random point: from here on this chain's renewals keep their own place in the minute.
         if (cutMs === spreadMs) this.spread = false;
@@ -208,17 +216,18 @@ export class Watcher {
 }
 
 /**
- * One signal that ends a poll when the watcher stops, the site's gate halts, the scheduler wants the
+ * One signal that ends a poll when the watcher stops, the site's gate closes, the scheduler wants the
  * slot back, or the poll's hold runs out. Built by hand rather than with AbortSignal.any so that
  * nothing stays attached to the long-lived signals once the poll is over (thousands of polls a minute
- * at scale). `cut` is true when the desk itself ended the poll early (a turn or a spread renewal).
+ * at scale). `cut` is true when the desk itself ended the poll early (a turn or a spread renewal);
+ * `closed` when the gate did.
  */
 function holdSignal(
   stop: AbortSignal,
-  halt: AbortSignal,
+  gate: SiteGate,
   preempted: AbortSignal,
   holdMs: number,
-): { signal: AbortSignal; readonly cut: boolean; release(): void } {
+): { signal: AbortSignal; readonly cut: boolean; readonly closed: boolean; release(): void } {
   const controller = new AbortController();
   let cut = false;
   const abort = () => controller.abort();
@@ -226,21 +235,24 @@ function holdSignal(
     cut = true;
     controller.abort();
   };
-  if (stop.aborted || halt.aborted) controller.abort();
+  if (stop.aborted) controller.abort();
   else if (preempted.aborted) cutShort();
   stop.addEventListener('abort', abort, { once: true });
-  halt.addEventListener('abort', abort, { once: true });
   preempted.addEventListener('abort', cutShort, { once: true });
+  const entry = gate.enter(controller);
   const timer = holdMs < LONG_POLL_TIMEOUT_MS ? setTimeout(cutShort, holdMs) : undefined;
   return {
     signal: controller.signal,
     get cut() {
       return cut;
     },
+    get closed() {
+      return controller.signal.aborted && !cut && !stop.aborted;
+    },
     release: () => {
       clearTimeout(timer);
+      entry.done();
       stop.removeEventListener('abort', abort);
-      halt.removeEventListener('abort', abort);
       preempted.removeEventListener('abort', cutShort);
     },
   };
