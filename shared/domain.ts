@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The kinds of item Gatehouse shows. Names follow the spec's feature keys. */
+/** The kinds of item Gatehouse shows. Names follow the feature keys of docs/server-interface.md §Discovery. */
 export const ItemKind = z.enum(['door', 'accessZone', 'alarmZone', 'fenceZone', 'input', 'interlockGroup', 'macro']);
 export type ItemKind = z.infer<typeof ItemKind>;
 

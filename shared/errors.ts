@@ -9,12 +9,12 @@ export const ErrorCode = z.enum([
   'licence', // 403 because the site lacks a licence (server text included)
   'forbidden', // 403 because the operator lacks a privilege
   'not-found', // 404
-  'bad-request', // 400, or a request refused before sending because it breaks a spec rule
+  'bad-request', // 400, or a request refused before sending because it breaks a rule of the server interface
   'server-error', // 5xx
   'timeout',
   'network', // unreachable, connection dropped
   'certificate', // the server's certificate is not the pinned one
-  'invalid-response', // the server answered with something that does not fit the spec
+  'invalid-response', // the server answered with something that does not match the server interface
   'invalid-call', // the renderer sent a call that does not fit the contract
   'offline', // refused because the desk is offline (overrides are never queued)
   'keychain', // the OS keychain is missing, locked or refused the key; or the less-safe mode was not chosen

@@ -3,10 +3,15 @@ import { DeskError } from '../../shared/errors';
 import { AcknowledgementBook } from './board/acknowledgements';
 import { LayoutStore, MemorySettingsStore } from './board/layout-store';
 import { ContractEvents } from './events';
+import { auditHandlers } from './handlers/audit-handlers';
 import { boardHandlers } from './handlers/board-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
+import { referenceHandlers } from './handlers/reference-handlers';
+import { kioskHandlers } from './handlers/kiosk-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
+import type { KioskSettings } from './kiosk/kiosk-settings';
+import type { DeskRecords } from './offline/desk-records';
 import { SiteSession } from './site-session';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
 import type { CredentialSettings } from './vault/credential-settings';
@@ -16,6 +21,10 @@ export interface DeskOptions {
   sites: SiteSource;
   /** The settings screen's operations; absent where a desk is built without a vault (tools, tests). */
   credentials?: CredentialSettings;
+  /** Autostart and the exit PIN; absent in tools and tests. */
+  kiosk?: KioskSettings;
+  /** The local store and the audit log over it; closed when the desk stops. Absent in tools and some tests. */
+  records?: DeskRecords;
   /** Where the board's layout is kept (the shell's settings store); in memory when absent. */
   settings?: SettingsStore;
 }
@@ -34,8 +43,11 @@ export class Desk implements DeskService {
 
   constructor(private readonly options: DeskOptions) {
     this.handlers = {
-      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice) }),
-      ...settingsHandlers(options.credentials),
+      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice), audit: options.records?.audit }),
+      ...settingsHandlers(options.credentials, options.records?.audit),
+      ...auditHandlers(options.records?.audit),
+      ...referenceHandlers(() => this.session()),
+      ...kioskHandlers(options.kiosk),
       ...layoutHandlers({
         layouts: new LayoutStore(options.settings ?? new MemorySettingsStore()),
         acknowledgements: this.acknowledgements,
@@ -52,6 +64,7 @@ export class Desk implements DeskService {
   async stop(): Promise<void> {
     await this.switching;
     await this.closeSite();
+    this.options.records?.close();
   }
 
   on<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): () => void {
@@ -89,7 +102,7 @@ export class Desk implements DeskService {
         this.events.emit('connection', { phase: 'offline', since: Date.now(), origin: '', demo: false, features: [], staleItems: 0, reason });
         throw err;
       }
-      const session = new SiteSession(opened.config, this.events);
+      const session = new SiteSession(opened.config, this.events, this.options.records?.lastKnown.sinkFor(new URL(opened.config.baseUrl).origin));
       this.site = { opened, session };
       session.start();
     });

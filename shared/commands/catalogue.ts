@@ -41,7 +41,7 @@ const ACCESS_ZONE_MODES: [string, string][] = [
   ['dualAuth', 'Dual authentication'],
 ];
 
-/** The spec's "Command maps" table, in the order the dialog offers them. */
+/** docs/server-interface.md §Command maps, in the order the dialog offers them. */
 const CATALOGUE: Record<ItemKind, Map<string, Entry>> = {
   accessZone: new Map([
     ...ACCESS_ZONE_MODES.flatMap(([action, label]) => [...timed(action, label), ...timed(action, label, true)]),
@@ -76,11 +76,16 @@ const CATALOGUE: Record<ItemKind, Map<string, Entry>> = {
     simple('isolate', 'Isolate', { confirm: 'Isolate this input? It will no longer prevent its alarm zone from arming.' }),
     simple('deisolate', 'End isolation'),
   ]),
-  interlockGroup: new Map([simple('disable', 'Disable interlocking'), simple('enable', 'Enable interlocking')]),
-  macro: new Map([simple('run', 'Run')]),
+  interlockGroup: new Map([
+    simple('disable', 'Disable interlocking', {
+      confirm: 'Disable interlocking for this group? Its doors will open independently until interlocking is enabled again.',
+    }),
+    simple('enable', 'Enable interlocking'),
+  ]),
+  macro: new Map([simple('run', 'Run', { confirm: 'Run this macro now? Everything it does happens on the server at once.' })]),
 };
 
-/** Every command key the spec lists for a kind, described. */
+/** Every command key docs/server-interface.md §Command maps lists for a kind, described. */
 export function commandsFor(kind: ItemKind): CommandInfo[] {
   return [...CATALOGUE[kind]].map(([key, entry]) => ({ key, known: true, ...entry }));
 }

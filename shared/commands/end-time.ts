@@ -14,7 +14,7 @@ export const END_TIME_MARGIN_MS = MINUTE_MS;
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
- * Checks an override's end time before sending (the spec: not in the past, at most 24 hours ahead).
+ * Checks an override's end time before sending (docs/server-interface.md §Limits: not in the past, at most 24 hours ahead).
  * Gives the ISO 8601 string to send, or a reason an operator can read.
  */
 export function checkEndTime(endTime: Date | string, now: Date): Checked<string> {

@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
+import { referenceCalls } from './reference';
+import { kioskCalls } from './kiosk';
 import { layoutCalls, layoutEvents } from './layout';
 import { settingsCalls } from './settings';
+import { auditCalls, auditEvents } from './audit';
 
 export { CommandOutcome, CommandRequest } from './board';
 export { Acknowledgement, BoardLayout, PINNED_GROUP } from './layout';
@@ -19,12 +22,16 @@ export const calls = {
   ...boardCalls,
   ...siteCalls,
   ...settingsCalls,
+  ...referenceCalls,
+  ...kioskCalls,
+  ...auditCalls,
   ...layoutCalls,
 } as const;
 
 export const events = {
   ...boardEvents,
   ...siteEvents,
+  ...auditEvents,
   ...layoutEvents,
 } as const;
 

@@ -110,7 +110,7 @@ export interface PivFieldError {
 
 export type PivValidation<T> = { ok: true; value: T } | { ok: false; errors: PivFieldError[] };
 
-/** Checks a card number + pivData pair against every rule of the spec for this server version. */
+/** Checks a card number + pivData pair against every rule of docs/server-interface.md §PIV cards for this server version. */
 export function validatePivEnrolment(payload: unknown, context: PivValidationContext): PivValidation<PivEnrolment> {
   return validateWith(PivEnrolment, payload, context);
 }

@@ -25,7 +25,7 @@ const READERS: Record<ItemKind, (flags: readonly string[]) => StatusReading> = {
   macro: readMacro,
 };
 
-/** The reading of an item's flags by the spec's rules for its kind. */
+/** The reading of an item's flags by the rules for its kind (docs/server-interface.md §Status flags). */
 export function readStatus(kind: ItemKind, flags: readonly string[]): StatusReading {
   return READERS[kind](flags);
 }

@@ -1,7 +1,7 @@
 import { COMMON_FLAG_WORDS, readAbnormal } from './abnormal';
 import { VERDICT_RANK, type StatusReading, type Verdict } from './reading';
 
-/** A set of flags as the server sent them, asked the questions the spec's rules ask. */
+/** A set of flags as the server sent them, asked the questions the rules of docs/server-interface.md §Status flags ask. */
 export interface FlagSet {
   has(flag: string): boolean;
   /** The flags of `names` that are present, in the order given. */
@@ -12,14 +12,14 @@ export interface FlagSet {
 
 export interface FlagMeaning {
   word: string;
-  /** What the flag means on its own; a function where the spec makes it depend on other flags. */
+  /** What the flag means on its own; a function where the rules make it depend on other flags. */
   verdict: Verdict | ((flags: FlagSet) => Verdict);
 }
 
-/** One item type's flags and rules, as the spec's "Status flags by item type" gives them. */
+/** One item type's flags and rules, as docs/server-interface.md §Status flags gives them. */
 export interface TypeRules {
   flags: Record<string, FlagMeaning>;
-  /** The spec's consistency rules ("exactly one of", "never together", "error test"), as breaches found. */
+  /** The consistency rules ("exactly one of", "never together", "error test"), as breaches found. */
   breaches(flags: FlagSet, word: (flag: string) => string): string[];
 }
 
@@ -69,7 +69,7 @@ function listWords(names: readonly string[], word: (flag: string) => string): st
 }
 
 /**
- * The spec's "exactly one of" rule: a breach when none or several are present. `what` names the
+ * The "exactly one of" rule (docs/server-interface.md §Status flags): a breach when none or several are present. `what` names the
  * set for an operator ("zone mode"); two-flag sets read "neither open nor closed".
  */
 export function exactlyOne(
@@ -89,7 +89,7 @@ export function exactlyOne(
     : `In error: more than one ${what} (${listWords(present, word)})`;
 }
 
-/** The spec's "never together" rule. */
+/** The "never together" rule (docs/server-interface.md §Status flags). */
 export function atMostOne(flags: FlagSet, names: readonly string[], word: (flag: string) => string): string | undefined {
   const present = flags.present(names);
   return present.length > 1 ? `In error: ${listWords(present, word)} reported together` : undefined;

@@ -1,5 +1,5 @@
 /**
- * The two Authorization header forms of the spec. The key is opaque (not a GUID, other formats may come).
+ * The two Authorization header forms (docs/server-interface.md §Authentication). The key is opaque (not a GUID, other formats may come).
  * The scheme word is configurable because real servers carry a vendor name there; gateways are strict
  * about it, so it is sent exactly as configured.
  */

@@ -55,7 +55,7 @@ export async function updateCardholderCards(
   const what = 'Update cardholder cards';
   const add: PivCardCreate[] | undefined = changes.add?.map((c, i) => checkPivCardCreate(c, discovery.version, `${what}, added card ${i + 1}`));
   const update: PivCardUpdate[] | undefined = changes.update?.map((c, i) => checkPivCardUpdate(c, `${what}, updated card ${i + 1}`));
-  // The spec does not show the shape of `cards.delete` entries; a card is named by its href everywhere else.
+  // docs/server-interface.md §Cardholder and PIV card endpoints does not give the shape of `cards.delete` entries; a card is named by its href everywhere else.
   const remove = changes.delete?.map((href) => ({ href }));
   if (!add?.length && !update?.length && !remove?.length && other.firstName === undefined && other.lastName === undefined) {
     throw new DeskError('bad-request', `${what}: nothing to change`);

@@ -15,21 +15,41 @@ export interface CommandTarget {
 const UNTIL = 'Until';
 
 /**
+ * How long the desk waits for the server to answer an override. A server that answers later may still
+ * carry the command out (a frozen server opened a door 37 s after the press): the operator is told so,
+ * and the item's status, not the answer, shows what happened. Never longer than the transport's own
+ * limit, so this deadline is the one that speaks.
+ */
+export const COMMAND_DEADLINE_MS = 15_000;
+
+export interface SendOptions {
+  now?: Date;
+  deadlineMs?: number;
+}
+
+/**
  * Sends one override command to the href the server gave in the item's `commands` map. An `...Until`
  * command shares its base command's href and carries the end time in the body. Never retried: a POST
  * that may have reached the server must not be sent twice (a door opening twice is not harmless).
- * `requested_by` goes in the query (servers before 8.70 ignore it).
+ * `requested_by` goes in the query (servers before 8.70 ignore it). The request is abandoned at the
+ * deadline with a `timeout` error that says the command may still happen.
  */
-export async function sendCommand(
-  transport: Transport,
-  item: CommandTarget,
-  request: CommandInput,
-  now: Date = new Date(),
-): Promise<void> {
+export async function sendCommand(transport: Transport, item: CommandTarget, request: CommandInput, options: SendOptions = {}): Promise<void> {
   const href = commandHref(item, request.command);
-  const body = commandBody(request, now);
+  const body = commandBody(request, options.now ?? new Date());
   const query = { requested_by: requestedBy(request.requestedBy) };
-  await transport.post(href, body, `${request.command} on ${item.name}`, query);
+  const deadlineMs = options.deadlineMs ?? COMMAND_DEADLINE_MS;
+  const deadline = AbortSignal.timeout(deadlineMs);
+  try {
+    await transport.post(href, body, `${request.command} on ${item.name}`, query, deadline);
+  } catch (err) {
+    if (!deadline.aborted) throw err;
+    const seconds = Math.round(deadlineMs / 1000);
+    throw new DeskError(
+      'timeout',
+      `No answer within ${seconds} s to ${request.command} on ${item.name}: the server may still carry it out. It was not sent again.`,
+    );
+  }
 }
 
 /**
@@ -37,7 +57,7 @@ export async function sendCommand(
  * back to its base key's href: the spec gives both the same href, so that is still the server's link.
  */
 export function commandHref(item: CommandTarget, command: string): string {
-  const link = item.commands?.[command] ?? (command.endsWith(UNTIL) ? item.commands?.[command.slice(0, -UNTIL.length)] : undefined);
+  const link = offered(item, command) ?? (command.endsWith(UNTIL) ? offered(item, command.slice(0, -UNTIL.length)) : undefined);
   if (!link) throw new DeskError('invalid-call', `The server does not offer "${command}" on ${item.name}`);
   // A disabled command has no href: it is shown with its reason and never sent.
   if (link.href === undefined) {
@@ -47,7 +67,12 @@ export function commandHref(item: CommandTarget, command: string): string {
   return link.href;
 }
 
-/** The body of a command, checked by the spec's rules before anything is sent (the renderer is untrusted). */
+/** The map's own entry only: `constructor` or `toString` must not find Object.prototype's. */
+function offered(item: CommandTarget, key: string): NonNullable<CommandTarget['commands']>[string] | undefined {
+  return item.commands && Object.hasOwn(item.commands, key) ? item.commands[key] : undefined;
+}
+
+/** The body of a command, checked by the rules of docs/server-interface.md §Overrides before anything is sent (the renderer is untrusted). */
 export function commandBody(request: CommandInput, now: Date): unknown {
   const timed = request.command.endsWith(UNTIL);
   if (!timed && request.endTime !== undefined) {

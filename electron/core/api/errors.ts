@@ -4,7 +4,7 @@ import { DeskError } from '../../../shared/errors';
 /** Longest server reason text carried into an operator-facing message. */
 const MAX_REASON = 300;
 
-/** The server's reason text from an error body (format not fixed by the spec): `message` if JSON, else the text. */
+/** The server's reason text from an error body (format not fixed: docs/server-interface.md §Errors): `message` if JSON, else the text. */
 export function reasonFrom(body: string): string {
   let text = body.trim();
   try {
@@ -18,7 +18,7 @@ export function reasonFrom(body: string): string {
   return text.length > MAX_REASON ? `${text.slice(0, MAX_REASON)}…` : text;
 }
 
-/** Maps a non-success HTTP answer to an error an operator can act on (the spec's Errors table). */
+/** Maps a non-success HTTP answer to an error an operator can act on (docs/server-interface.md §Errors). */
 export function errorForStatus(status: number, body: string, what: string): DeskError {
   const reason = reasonFrom(body);
   const withReason = (s: string) => (reason ? `${s}: ${reason}` : s);
@@ -30,7 +30,7 @@ export function errorForStatus(status: number, body: string, what: string): Desk
     );
   }
   if (status === 403) {
-    // The spec says a licence refusal's body describes the licence; privilege refusals do not.
+    // A licence refusal's body (docs/server-interface.md §Errors) describes the licence; privilege refusals do not.
     if (/licen[cs]/i.test(reason)) return new DeskError('licence', withReason(`${what}: the site is not licensed`));
     return new DeskError('forbidden', withReason(`${what}: this operator lacks the privilege`));
   }

@@ -41,7 +41,7 @@ export interface Capabilities {
   passengerElevatorGroups: boolean;
 }
 
-/** The first of `names` the server gave a link for (the spec's samples spell some keys two ways). */
+/** The first of `names` the server gave a link for (some keys have two spellings: docs/server-interface.md §Discovery). */
 export function linkFor(discovery: Discovery, ...names: string[]): string | undefined {
   for (const name of names) {
     const href = discovery.links.get(name);

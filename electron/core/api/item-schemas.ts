@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { CommandLink, CommandMap, ItemFields, Link, NamedLink } from './schemas';
 
 /**
- * One schema per item type's search/detail payload (the spec's field tables). Every field beyond the
+ * One schema per item type's search/detail payload (docs/server-interface.md §Item fields, §Type-specific fields). Every field beyond the
  * identity is optional because `fields` may leave it out; a field that is present must have the
- * spec's shape, or the answer is refused naming the field.
+ * documented shape, or the answer is refused naming the field.
  */
 
 /** The sample nests an access zone's `doors` one level deeper than the table: accept both, give a flat list. */
@@ -78,7 +78,7 @@ export const PassengerElevatorGroup = z.object({
 });
 export type PassengerElevatorGroup = z.infer<typeof PassengerElevatorGroup>;
 
-/** `voltage` is meaningful only with the flag `voltageKnown`; the unit is not given by the spec. */
+/** `voltage` is meaningful only with the flag `voltageKnown`; the unit is not given (docs/server-interface.md §Type-specific fields). */
 export const FenceZone = ItemFields.extend({ voltage: z.number().optional() });
 export type FenceZone = z.infer<typeof FenceZone>;
 

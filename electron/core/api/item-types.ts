@@ -12,7 +12,7 @@ import {
   PassengerElevatorGroup,
 } from './item-schemas';
 
-/** The nine item types of the spec (plus the passenger elevator search, which has its own shape). */
+/** The nine item types of docs/server-interface.md §Endpoints (plus the passenger elevator search, which has its own shape). */
 export type ItemTypeKey =
   | 'accessZone'
   | 'alarmZone'
@@ -31,7 +31,7 @@ export interface ItemType<S extends z.ZodType = z.ZodType> {
   /** `group.name` of the collection link in `GET /api` features. */
   feature: string;
   schema: S;
-  /** The spec's "Fields selectable with fields" row; a `fields` list is checked against it. */
+  /** The type's row of docs/server-interface.md §Fields by type; a `fields` list is checked against it. */
   fields: readonly string[];
   /** Fields the client always asks for when it selects fields, so the answer is still an item. */
   identity: readonly string[];
@@ -143,7 +143,7 @@ export const ITEM_TYPES = {
     fields: ['href', 'id', 'name', 'description', 'division', 'commands', 'notes', 'updates'],
     identity: WITH_ID,
     divisionFilters: true,
-    // The spec shows no updates-call field list for macros: ask for the defaults.
+    // docs/server-interface.md §Fields by type gives no updates-call field list for macros: ask for the defaults.
   }),
 } as const;
 

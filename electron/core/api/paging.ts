@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { QueryValue } from './links';
 import { searchPage } from './schemas';
 import type { Transport } from './transport';
+import { SearchTrail } from './search-trail';
 
 export interface SearchOptions {
   /** Documented search parameters (sort, top, name, division, fields, …). */
@@ -10,7 +11,7 @@ export interface SearchOptions {
 }
 
 /**
- * Every item of a search, page by page through `next`. Sorted by id unless told otherwise: the spec
+ * Every item of a search, page by page through `next`. Sorted by id unless told otherwise: docs/server-interface.md §Collections
  * says that avoids missing or duplicated items when another operator edits during paging.
  * Only the first request carries our parameters; `next` hrefs already hold what the server needs.
  */
@@ -22,13 +23,15 @@ export async function* searchAll<T extends z.ZodType>(
   options: SearchOptions = {},
 ): AsyncGenerator<z.infer<T>> {
   const schema = searchPage(item);
+  const trail = new SearchTrail(what, transport.limits);
   let page = await transport.getJson(href, schema, what, {
     query: { sort: 'id', ...options.query },
     signal: options.signal,
   });
   for (;;) {
+    trail.took(page.results.length);
     yield* page.results;
     if (!page.next) return;
-    page = await transport.getJson(page.next.href, schema, what, { signal: options.signal });
+    page = await transport.getJson(trail.follow(page.next.href), schema, what, { signal: options.signal });
   }
 }

@@ -10,5 +10,5 @@ export function parsePayload<T extends z.ZodType>(schema: T, data: unknown, what
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue && issue.path.length > 0 ? issue.path.join('.') : '(top level)';
-  throw new DeskError('invalid-response', `${what}: field ${where}: ${issue?.message ?? 'does not fit the spec'}`);
+  throw new DeskError('invalid-response', `${what}: field ${where}: ${issue?.message ?? 'does not match the server interface'}`);
 }

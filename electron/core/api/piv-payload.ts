@@ -5,7 +5,7 @@ import { CARD_STATUS_VALUES, PivStatusType, describePivErrors, validatePivCardCr
 export type { PivCardCreate };
 
 /**
- * The server's pivData rejection rules (spec, Errors: "PIV payload rejection"), checked before a PIV
+ * The server's pivData rejection rules (docs/server-interface.md §Errors), checked before a PIV
  * card is sent, with the same shared/piv rules the enrolment screen uses.
  */
 export function checkPivCardCreate(card: unknown, serverVersion: string, what: string): PivCardCreate {
@@ -33,5 +33,5 @@ export function checkPivCardUpdate(card: unknown, what: string): PivCardUpdate {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  throw new DeskError('bad-request', `${what}: ${where}${issue?.message ?? 'does not fit the spec'}`);
+  throw new DeskError('bad-request', `${what}: ${where}${issue?.message ?? 'is not a valid PIV card update'}`);
 }

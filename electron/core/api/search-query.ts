@@ -1,5 +1,6 @@
 import { DeskError } from '../../../shared/errors';
 import { versionAtLeast } from '../../../shared/version';
+import { ANSWER_LIMITS } from './answer-limits';
 import type { Discovery } from './discovery';
 import type { ItemType } from './item-types';
 import type { QueryValue } from './links';
@@ -8,7 +9,7 @@ export type SortOrder = 'id' | 'name' | '-id' | '-name';
 
 /** The documented search parameters (pos and skip are the server's own and never sent). */
 export interface SearchParams {
-  /** Default `id`: the spec's defence against page drift, and faster `next` pages. */
+  /** Default `id`: the defence against page drift (docs/server-interface.md §Collections), and faster `next` pages. */
   sort?: SortOrder;
   /** Items per page, an integer ≥ 1. */
   top?: number;
@@ -31,14 +32,16 @@ function refuse(what: string, reason: string): never {
 }
 
 /**
- * Turns typed search parameters into the query the spec documents, refusing before sending anything
- * the spec calls undefined or the server's version does not know (it would silently ignore them and
+ * Turns typed search parameters into the query docs/server-interface.md §Collections documents, refusing before sending anything
+ * the interface calls undefined or the server's version does not know (it would silently ignore them and
  * return more than was asked for).
  */
 export function searchQuery(type: ItemType, discovery: Discovery, params: SearchParams, what: string): Record<string, QueryValue> {
   const query: Record<string, QueryValue> = { sort: params.sort ?? 'id' };
   if (params.top !== undefined) {
     if (!Number.isInteger(params.top) || params.top < 1) refuse(what, `top must be a whole number of 1 or more, not ${params.top}`);
+    // A bigger page would be refused when it came back (answer-limits.ts): say so before asking.
+    if (params.top > ANSWER_LIMITS.entries) refuse(what, `top must be at most ${ANSWER_LIMITS.entries}, not ${params.top}`);
     query.top = params.top;
   }
   if (params.name !== undefined) {

@@ -1,7 +1,9 @@
 import { Agent, request } from 'undici';
 import type { z } from 'zod';
 import { DeskError } from '../../../shared/errors';
+import { ANSWER_LIMITS, checkAnswerShape, type AnswerLimits } from './answer-limits';
 import { authorizationHeader, type AuthForm } from './auth';
+import { readBoundedText } from './bounded-body';
 import { errorForFailure, errorForStatus } from './errors';
 import { assertOnOrigin, withQuery, type QueryValue } from './links';
 import { parsePayload } from './payload';
@@ -10,7 +12,7 @@ import { GET_RETRY, withRetry, type RetryPolicy } from './retry';
 
 /** TLS material for mutual TLS; `connect` extras (such as a pinned server check) come from the vault. */
 export interface TlsMaterial {
-  /** The client certificate and key (PEM). A site may run without one (spec, Authentication 5). */
+  /** The client certificate and key (PEM). A site may run without one (docs/server-interface.md §Authentication). */
   cert?: string;
   key?: string;
   /** Extra Node TLS connect options, e.g. `ca` and `checkServerIdentity` pinning the server's certificate. */
@@ -36,6 +38,8 @@ export interface TransportOptions {
    * code does not tell an operator that. Answers a DeskError to use instead, or anything else to keep ours.
    */
   explainTlsFailure?: (err: unknown) => Promise<unknown>;
+  /** How much of an answer to hold (answer-limits.ts); tests lower them. */
+  limits?: Partial<AnswerLimits>;
 }
 
 export interface GetOptions {
@@ -83,6 +87,7 @@ export class Transport {
   private readonly getRetry: RetryPolicy | false;
   private readonly watchProtocol: 'auto' | 'http/1.1';
   private readonly explainTlsFailure: ((err: unknown) => Promise<unknown>) | undefined;
+  readonly limits: AnswerLimits;
   /** One explanation at a time: a thousand long-polls refused together need one probe, not a thousand. */
   private explaining: Promise<unknown> | undefined;
 
@@ -95,6 +100,7 @@ export class Transport {
     this.getRetry = options.getRetry ?? GET_RETRY;
     this.watchProtocol = options.watchProtocol ?? 'auto';
     this.explainTlsFailure = options.explainTlsFailure;
+    this.limits = { ...ANSWER_LIMITS, ...options.limits };
     this.connect = { cert: options.tls.cert, key: options.tls.key, ...options.tls.connect };
     this.commands = new Agent({ connect: this.connect, allowH2: true, connections: 8 });
   }
@@ -105,16 +111,18 @@ export class Transport {
     const once = async () => {
       const answer = await this.send(url, 'GET', undefined, what, options);
       if (answer.statusCode !== 200) throw errorForStatus(answer.statusCode, answer.body, what);
-      return parsePayload(schema, parseJson(answer.body, what), what);
+      const json = parseJson(answer.body, what);
+      checkAnswerShape(json, what, this.limits);
+      return parsePayload(schema, json, what);
     };
     if (options.watch || !this.getRetry) return once();
     return withRetry(once, this.getRetry, options.signal);
   }
 
-  /** POST to an href the server gave. Resolves on 204; never retried (it may have reached the server). */
-  async post(href: string, body: unknown, what: string, query: Record<string, QueryValue> = {}): Promise<void> {
+  /** POST to an href the server gave. Resolves on 204; never retried (it may have reached the server). `signal` gives up waiting. */
+  async post(href: string, body: unknown, what: string, query: Record<string, QueryValue> = {}, signal?: AbortSignal): Promise<void> {
     const url = withQuery(href, query);
-    const { statusCode, body: text } = await this.send(url, 'POST', body, what, {});
+    const { statusCode, body: text } = await this.send(url, 'POST', body, what, { signal });
     if (statusCode !== 204 && statusCode !== 200) throw errorForStatus(statusCode, text, what);
   }
 
@@ -130,7 +138,7 @@ export class Transport {
     return absolute;
   }
 
-  /** PATCH an href the server gave. The spec does not fix the success code: any 2xx is success. Never retried. */
+  /** PATCH an href the server gave. The success code is not fixed (docs/server-interface.md §Cardholder and PIV card endpoints): any 2xx is success. Never retried. */
   async patch(href: string, body: unknown, what: string): Promise<void> {
     const answer = await this.send(href, 'PATCH', body, what, {});
     if (answer.statusCode < 200 || answer.statusCode > 299) throw errorForStatus(answer.statusCode, answer.body, what);
@@ -208,7 +216,9 @@ export class Transport {
     try {
       const dispatcher = options.watch ? (await this.watchAgent()).agent : this.commands;
       const res = await request(url, { ...init, dispatcher });
-      return { statusCode: res.statusCode, headers: res.headers, body: await res.body.text() };
+      const limit = options.watch ? this.limits.watchAnswerBytes : this.limits.answerBytes;
+      const text = await readBoundedText(res.body, limit, what, res.headers['content-length']);
+      return { statusCode: res.statusCode, headers: res.headers, body: text };
     } catch (err) {
       if (options.signal?.aborted) throw new DeskError('network', `${what}: cancelled`);
       const error = errorForFailure(err, what);

@@ -33,7 +33,7 @@ export async function loadConnectionCredentials(settings: SettingsStore, vault: 
     authForm: readDeskSetting(settings, 'authForm') ?? 'api-key-scheme',
     apiKey,
     pin,
-    // Without a client certificate the server decides (spec, Authentication 5): usually a 401.
+    // Without a client certificate the server decides (docs/server-interface.md §Authentication): usually a 401.
     tls: { ...pinnedTlsOptions(pin), ...(client ? { cert: client.certificatePem, key: client.privateKeyPem } : {}) },
   };
 }

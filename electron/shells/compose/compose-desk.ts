@@ -1,10 +1,15 @@
+import { hostname } from 'node:os';
 import { Desk } from '../../core/desk';
+import { openDeskRecords } from '../../core/offline/desk-records';
 import { startDemoSite } from './demo-site';
 import { settingsSites } from '../../core/site-source';
 import { CredentialSettings } from '../../core/vault/credential-settings';
 import type { SettingsStore } from '../../core/vault/settings/settings-store';
 import { Vault } from '../../core/vault/vault';
 import type { RunningSimulator, SimulatorOptions } from '../../simulator/index';
+import type { LoginItem } from '../../core/kiosk/autostart';
+import { KioskSettings } from '../../core/kiosk/kiosk-settings';
+import type { Logger } from '../../core/log/logger';
 
 export interface ComposeOptions {
   /** The shell's settings store: electron-store in Electron, the same file format under the browser host. */
@@ -15,18 +20,39 @@ export interface ComposeOptions {
   demo?: SimulatorOptions;
   /** Told each time the demo site starts, e.g. to print its control API for demos and tests. */
   demoStarted?: (simulator: RunningSimulator) => void;
+  /** Main's structured log (the shell decides the folder and level). */
+  logger: Logger;
+  kiosk: {
+    profile: 'kiosk' | 'desk';
+    /** How this shell starts at login; absent where it cannot, with the reason. */
+    loginItem?: LoginItem;
+    unsupportedReason?: string;
+    /** How this shell quits, once the exit PIN matched. */
+    quit: () => void;
+  };
 }
 
-/** Builds the desk both shells run: settings, vault, the settings screen's operations and the sites. */
+/** Builds the desk both shells run: settings, vault, the settings screen's operations, kiosk settings and the sites. */
 export function composeDesk(options: ComposeOptions): Desk {
   const vault = Vault.create(options.settings, options.settingsDir);
+  const kiosk = new KioskSettings(options.settings, { ...options.kiosk, logger: options.logger });
+  try {
+    kiosk.applyAutostart();
+  } catch (err) {
+    options.logger.warn('kiosk.autostart-failed', { reason: (err as Error).message });
+  }
+  // The local store (audit log, last-known board) lives in the settings folder; the desk closes it on stop.
+  const records = openDeskRecords({ dir: options.settingsDir, desk: hostname(), sealer: () => vault.localDataSealer() });
   return new Desk({
+    records,
     sites: settingsSites(options.settings, vault, async () => {
       const site = await startDemoSite(options.demo);
+      options.logger.info('demo.started', { url: site.simulator.url, control: site.simulator.controlUrl !== undefined });
       options.demoStarted?.(site.simulator);
       return site;
     }),
     credentials: new CredentialSettings(options.settings, vault),
+    kiosk,
     settings: options.settings,
   });
 }

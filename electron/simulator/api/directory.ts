@@ -4,7 +4,7 @@ import type { Links } from './links';
 
 /**
  * Divisions and controllers are linked from items (`division.href`, `connectedController.href`)
- * but their calls are not shown in the spec; the simulator answers a GET on those links with a
+ * but the interface describes no calls for them (docs/server-interface.md §Item fields); the simulator answers a GET on those links with a
  * small read-only object so the links lead somewhere.
  */
 export function serveDirectory(exchange: Exchange, world: World, links: Links, kind: string, rest: string[]): void {

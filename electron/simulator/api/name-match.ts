@@ -8,7 +8,7 @@ export function textMatcher(
   pattern: string | null,
   anchorWhenWildcard: boolean,
 ): ((value: string | undefined) => boolean) | undefined {
-  // `name=` (empty) is undefined in the spec; the simulator treats it as no condition.
+  // `name=` (empty) is undefined (docs/server-interface.md §Collections); the simulator treats it as no condition.
   if (pattern === null || pattern === '') return undefined;
   if (pattern === '""') return () => false;
   if (pattern.length >= 2 && pattern.startsWith('"') && pattern.endsWith('"')) {

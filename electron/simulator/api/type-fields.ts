@@ -7,7 +7,7 @@ import type { FieldSource } from './fields';
 import type { Links } from './links';
 
 export interface TypeFields {
-  /** Field names `fields` may select for this type (the spec's table). */
+  /** Field names `fields` may select for this type (docs/server-interface.md §Fields by type). */
   allowed: string[];
   /** Fields of a detail GET without `fields`. */
   detailDefaults: string[];
@@ -18,7 +18,7 @@ export interface TypeFields {
 const BASE = ['href', 'id', 'name', 'shortName', 'description', 'division', 'commands', 'connectedController'];
 const STATUS = ['statusFlags', 'statusText', 'status', 'notes', 'updates'];
 
-/** Fields selectable with `fields`, by item type (spec table). */
+/** Fields selectable with `fields`, by item type (docs/server-interface.md §Fields by type). */
 const ALLOWED: Partial<Record<Collection, string[]>> = {
   access_zones: [...BASE, 'doors', 'zoneCount', ...STATUS],
   alarm_zones: [...BASE, 'statusFlags', 'status', 'notes', 'updates'],
@@ -43,7 +43,7 @@ function typeSource(item: LiveItem, world: World, links: Links): FieldSource {
   }
   if (item instanceof LiveAccessZone) {
     return {
-      // The spec's sample nests this array one level deeper; the simulator sends the plain array.
+      // The vendor's sample nests this array one level deeper (docs/server-interface.md §Type-specific fields); the simulator sends the plain array.
       doors: () => item.doors().map((d) => ({ name: d.name, href: links.item('doors', d.id) })),
       zoneCount: () => item.zoneCount,
     };

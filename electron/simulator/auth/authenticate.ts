@@ -9,7 +9,7 @@ import type { RestClientItem } from './rest-clients';
 export type AuthOutcome = { operator: Operator; client: RestClientItem } | { refusal: string };
 
 /**
- * Authentication (spec: Authentication): the API key in the Authorization header, then the client
+ * Authentication (docs/server-interface.md §Authentication): the API key in the Authorization header, then the client
  * certificate pinned on the key's REST client item, then its source address filter.
  */
 export function authenticate(exchange: Exchange, world: World, clients: readonly RestClientItem[]): AuthOutcome {

@@ -1,6 +1,6 @@
 import type { ServerVersion } from '../version';
 
-/** The spec's neutral word for the API-key scheme (the real one carries a vendor name). */
+/** A neutral word for the API-key scheme (the real one carries a vendor name; docs/server-interface.md §Authentication). */
 export const AUTH_SCHEME = 'SERVICE-API-KEY';
 
 export type HeaderReading = { key: string } | { refusal: string };

@@ -3,7 +3,7 @@ import type { World } from '../model/world';
 /**
  * The operator a REST client acts as: its cardholder's operator groups, each granting privileges
  * in its divisions and all their descendants. The operator's own division, and the group's, play
- * no part (spec: What the service does, 4).
+ * no part (docs/server-interface.md §Licences and operators).
  */
 export class Operator {
   private readonly grants = new Map<string, Set<string>>();

@@ -1,5 +1,5 @@
 /**
- * The server's event log as tests and demos read it through the control API. Only what the spec
+ * The server's event log as tests and demos read it through the control API. Only what docs/server-interface.md §Events
  * makes observable is recorded: overrides with their attribution, authentication failures and the
  * flood alarm. `seq` grows by one per event so a reader can ask for everything since the last one.
  */

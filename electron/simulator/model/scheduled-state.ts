@@ -7,7 +7,7 @@ interface Override<T, Extra> {
 }
 
 /**
- * The override model access zones and alarm zones share (spec, "Override commands"): the state the
+ * The override model access zones and alarm zones share (docs/server-interface.md §Overrides): the state the
  * schedule calls for (or a fixed one when there is no schedule) with an override on top. A timed
  * override runs to its end time; an untimed one ends at the next scheduled change; on a zone without
  * a schedule an untimed override simply becomes its state, as there is nothing to return to.

@@ -1,6 +1,6 @@
 /**
  * Change notification for one item's status. Long-polls wait here; any change wakes them all at
- * once. Only the latest state exists (callers recompute what to send), which is the spec's
+ * once. Only the latest state exists (callers recompute what to send), which is what docs/server-interface.md §Updates means by
  * "one call catches a client up".
  */
 export type WaitOutcome = 'changed' | 'timeout' | 'stopped';

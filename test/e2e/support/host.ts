@@ -10,6 +10,8 @@ export interface RunningHost {
   origin: string;
   /** This host's own settings folder (never the user's). */
   settingsDir: string;
+  /** This host's own log folder (JSON lines). */
+  logDir: string;
   siteUrl: string;
   controlUrl: string;
   stop(): Promise<void>;
@@ -26,7 +28,7 @@ export async function startHost(
   /** Reuse a settings folder (a restart of the same desk); a fresh one by default. */
   dataDir: string = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-')),
 ): Promise<RunningHost> {
-  const args = [...TSX, 'electron/shells/web-host/cli.ts', '--json', '--control', '--scenario', 'off', '--data-dir', dataDir, ...extraArgs];
+  const args = [...TSX, 'electron/shells/web-host/cli.ts', '--json', '--control', '--scenario', 'off', '--data-dir', dataDir, '--log-dir', join(dataDir, 'logs'), '--log-level', 'debug', ...extraArgs];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -10,7 +10,7 @@ import type { JsonValue, SettingsStore } from './settings-store';
 export const deskSettingSchemas = {
   /** The server's origin, e.g. https://acs.example:8904; absent until configured (demo site meanwhile). */
   serverUrl: z.url({ protocol: /^https$/, error: 'The server URL must be an https:// address' }),
-  /** Spec, Authentication 3: scheme form (a) or, from 9.0, Basic form (b). */
+  /** docs/server-interface.md §Authentication: scheme form (a) or, from 9.0, Basic form (b). */
   authForm: z.enum(['api-key-scheme', 'basic']),
   /** The server certificate the operator confirmed on first contact. */
   serverCertificatePin: ServerCertificatePin,

@@ -38,7 +38,7 @@ export interface CommandSpec<T extends LiveItem = LiveItem> {
 export type CommandTable<T extends LiveItem = LiveItem> = CommandSpec<T>[];
 
 /**
- * The spec's rule for access and alarm zones: a zone without a schedule has no natural state to
+ * The rule (docs/server-interface.md §Overrides) for access and alarm zones: a zone without a schedule has no natural state to
  * return to, so it cannot be overridden for a time.
  */
 export function timedOverrideNeedsSchedule(what: string) {
