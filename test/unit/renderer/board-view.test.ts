@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { staleText } from '../../../renderer/src/board/lib/staleness';
 import { columnsFor, visibleRows } from '../../../renderer/src/board/lib/windowing';
 import { colourClass } from '../../../renderer/src/board/lib/verdict-style';
+import { groupOnScreen, placeGroups, ROW_PX, SIZES } from '../../../renderer/src/board/lib/board-layout';
 import { clockTime } from '../../../renderer/src/lib/time/age';
 import { item, status } from './fixtures';
 
@@ -56,5 +57,24 @@ describe('one verdict colour rule', () => {
       'colour-grey',
       'colour-grey',
     ]);
+  });
+});
+
+describe('placing groups on the board without measuring them', () => {
+  it('stacks groups by arithmetic and renders rows only for the groups on screen', () => {
+    const groups = [
+      { count: 8, collapsed: false },
+      { count: 100, collapsed: true },
+      { count: 4_000, collapsed: false },
+    ];
+    const placed = placeGroups(groups, 4, 0, 800);
+    expect(placed.map((g) => g.top)).toEqual([0, SIZES.heading + 2 * ROW_PX - SIZES.gap, 2 * SIZES.heading + 2 * ROW_PX - SIZES.gap]);
+    expect(placed[1]!.rows).toEqual({ firstRow: 0, endRow: 0 });
+    expect(placed.map((g) => groupOnScreen(g, 0, 800))).toEqual([true, true, true]);
+    // Scrolled far into the third group: the first two are off screen, and the third renders a few rows.
+    const far = placeGroups(groups, 4, -100_000, 800);
+    expect(far.slice(0, 2).map((g) => groupOnScreen(g, -100_000, 800))).toEqual([false, false]);
+    const rows = far[2]!.rows;
+    expect(rows.endRow - rows.firstRow).toBeLessThan(12);
   });
 });

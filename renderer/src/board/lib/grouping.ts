@@ -39,8 +39,9 @@ export function groupItems(items: readonly BoardItem[], layout: Pick<BoardLayout
     .map(({ place, items: list }) => ({ key: place.key, label: placeLabel(place), items: list.sort(byName) }));
 
   // Pins are kept by the href's path (layoutKey); a full href from an older layout matches too.
-  const byKey = new Map(items.map((i) => [layoutKey(i.href), i]));
-  const pinned = layout.pinned.flatMap((key) => byKey.get(layoutKey(key)) ?? []);
+  const wanted = new Set(layout.pinned.map(layoutKey));
+  const byKey = new Map(wanted.size === 0 ? [] : items.flatMap((i) => (wanted.has(layoutKey(i.href)) ? [[layoutKey(i.href), i] as const] : [])));
+  const pinned = [...wanted].flatMap((key) => byKey.get(key) ?? []);
   const groups = pinned.length > 0 ? [{ key: PINNED_GROUP, label: 'Pinned', items: pinned }, ...floors] : floors;
   return orderGroups(groups, layout.order);
 }
