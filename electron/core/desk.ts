@@ -1,7 +1,10 @@
 import type { CallName, CallResult, CheckedParams, DeskService, EventName, EventPayload } from '../../shared/contract';
 import { DeskError } from '../../shared/errors';
 import { ContractEvents } from './events';
+import { EnrolmentService, type EnrolmentOptions } from './enrolment/enrolment-service';
+import { divisionsOf } from './enrolment/divisions';
 import { boardHandlers } from './handlers/board-handlers';
+import { enrolmentHandlers } from './handlers/enrolment-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
 import { settingsHandlers } from './handlers/settings-handlers';
 import { SiteSession } from './site-session';
@@ -12,6 +15,8 @@ export interface DeskOptions {
   sites: SiteSource;
   /** The settings screen's operations; absent where a desk is built without a vault (tools, tests). */
   credentials?: CredentialSettings;
+  /** PIV enrolment: card readers and the outbox; absent where a desk is built without them. */
+  enrolment?: EnrolmentOptions;
 }
 
 /**
@@ -24,22 +29,36 @@ export class Desk implements DeskService {
   private site: { opened: OpenedSite; session: SiteSession } | undefined;
   private switching: Promise<void> = Promise.resolve();
   private readonly handlers: HandlerTable;
+  private readonly enrolment: EnrolmentService | undefined;
 
   constructor(private readonly options: DeskOptions) {
+    this.enrolment = options.enrolment
+      ? new EnrolmentService(options.enrolment, {
+          siteConfig: () => this.site?.opened.config,
+          divisions: () => divisionsOf(this.site?.session.snapshot().items ?? []),
+          emit: (name, payload) => this.events.emit(name, payload),
+        })
+      : undefined;
+    this.events.on('connection', (state) => {
+      if (state.phase === 'connected') this.enrolment?.connected();
+    });
     this.handlers = {
       ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice) }),
       ...settingsHandlers(options.credentials),
+      ...enrolmentHandlers(this.enrolment),
     };
   }
 
   /** Connects to the site Settings chose (the demo site until configured); progress arrives as events. */
   start(): Promise<void> {
+    this.enrolment?.start();
     return this.switchTo('auto');
   }
 
   async stop(): Promise<void> {
     await this.switching;
     await this.closeSite();
+    await this.enrolment?.stop();
   }
 
   on<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): () => void {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
+import { enrolmentCalls, enrolmentEvents } from './enrolment';
 import { settingsCalls } from './settings';
 
 export { CommandOutcome, CommandRequest } from './board';
@@ -17,11 +18,13 @@ export const calls = {
   ...boardCalls,
   ...siteCalls,
   ...settingsCalls,
+  ...enrolmentCalls,
 } as const;
 
 export const events = {
   ...boardEvents,
   ...siteEvents,
+  ...enrolmentEvents,
 } as const;
 
 export type Calls = typeof calls;

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { KeychainUnavailableError, VaultError } from './errors';
 import { credentialInfo, type ClientCredential, type ClientCredentialInfo } from './certificates/client-credential';
 import { generateDataKey, type DataKeyStore, type VaultMode } from './keys/data-key-store';
-import { open, seal } from './keys/envelope';
+import { open, seal, type SealedValue } from './keys/envelope';
 import { KeyFileDataKeyStore } from './keys/key-file-data-key-store';
 import { KeychainDataKeyStore } from './keys/keychain-data-key-store';
 import type { JsonValue, SettingsStore } from './settings/settings-store';
@@ -163,6 +163,18 @@ export class Vault {
   }
 
   /** Forget every secret and the data key: the way out when the key is lost (e.g. a reset keychain). */
+  /**
+   * Seals data kept beside the settings (the enrolment outbox) with the vault's data key, creating the
+   * key on first use. The purpose is bound into the seal, as for the vault's own secrets.
+   */
+  sealData(purpose: string, plaintext: Uint8Array): Promise<SealedValue> {
+    return this.exclusive(async () => seal(await this.dataKeyForWriting(), `data/${purpose}`, plaintext));
+  }
+
+  openData(purpose: string, sealed: unknown): Promise<Buffer> {
+    return this.exclusive(async () => open(await this.dataKeyForReading(this.readRecord()), `data/${purpose}`, sealed));
+  }
+
   deleteAll(): Promise<void> {
     return this.exclusive(async () => {
       const mode = this.readRecord().mode;

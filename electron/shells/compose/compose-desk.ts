@@ -1,4 +1,7 @@
 import { Desk } from '../../core/desk';
+import { FileOutboxStore } from '../../core/enrolment/outbox-file-store';
+import { demoCardSlot } from './demo-card-slot';
+import { DemoPivReader } from './demo-reader';
 import { startDemoSite } from './demo-site';
 import { settingsSites } from '../../core/site-source';
 import { CredentialSettings } from '../../core/vault/credential-settings';
@@ -15,17 +18,30 @@ export interface ComposeOptions {
   demo?: SimulatorOptions;
   /** Told each time the demo site starts, e.g. to print its control API for demos and tests. */
   demoStarted?: (simulator: RunningSimulator) => void;
+  /** Open PC/SC readers (default true where pcscd runs); the demo reader is always there. */
+  pcsc?: boolean;
 }
 
 /** Builds the desk both shells run: settings, vault, the settings screen's operations and the sites. */
 export function composeDesk(options: ComposeOptions): Desk {
   const vault = Vault.create(options.settings, options.settingsDir);
+  const demoReader = new DemoPivReader();
+  // The demo reader's insert/remove controls show on the demo site; GATEHOUSE_DEMO_READER=always keeps
+  // them on a configured site too (training, and tests that stop a separately started server).
+  let onDemoSite = false;
+  const demoControls = () => onDemoSite || process.env.GATEHOUSE_DEMO_READER === 'always';
   return new Desk({
     sites: settingsSites(options.settings, vault, async () => {
       const site = await startDemoSite(options.demo);
       options.demoStarted?.(site.simulator);
-      return site;
+      onDemoSite = true;
+      return { ...site, close: () => ((onDemoSite = false), site.close()) };
     }),
     credentials: new CredentialSettings(options.settings, vault),
+    enrolment: {
+      demo: { reader: demoReader, slot: demoCardSlot(demoReader), controls: demoControls },
+      pcsc: options.pcsc ?? true,
+      outbox: new FileOutboxStore(options.settingsDir, vault),
+    },
   });
 }

@@ -13,6 +13,8 @@ export interface RunningHost {
   siteUrl: string;
   controlUrl: string;
   stop(): Promise<void>;
+  /** Ends the host at once with SIGKILL, as a crash or a power cut would: nothing gets to tidy up. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -20,15 +22,20 @@ export interface RunningHost {
  * ports, with the demo site's scenario off so the test alone moves the doors. `env` adds to the host's
  * environment (e.g. a D-Bus address that leads nowhere, for a desk without a keychain).
  */
-export async function startHost(extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunningHost> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
+export async function startHost(extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}, dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'))): Promise<RunningHost> {
   const args = [...TSX, 'electron/shells/web-host/cli.ts', '--json', '--control', '--scenario', 'off', '--data-dir', dataDir, ...extraArgs];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const info = JSON.parse(await firstLine(child, 'browser host')) as Omit<RunningHost, 'stop'>;
-  return { ...info, stop: () => stopChild(child) };
+  const kill = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  return { ...info, stop: () => stopChild(child), kill };
 }
 
 /** The simulator's control API (plain HTTP on loopback). */
