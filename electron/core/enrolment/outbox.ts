@@ -128,7 +128,7 @@ export class Outbox {
       await this.update(record, { state: 'sending' });
       const outcome = await sendEnrolment(server, record, {
         markAttempted: () => this.update(record, { attempted: true }, 'request sent'),
-      }).catch((error: unknown) => ({ kind: 'not-sent' as const, note: `Not sent: ${(error as Error).message}` }));
+      }).catch((error: unknown) => ({ kind: 'not-sent' as const, attempted: record.attempted, note: `Not sent: ${(error as Error).message}` }));
       switch (outcome.kind) {
         case 'sent':
           await this.update(
@@ -148,7 +148,7 @@ export class Outbox {
           break;
         case 'not-sent':
           // Keep the order: nothing after this one goes before it.
-          await this.update(record, { state: 'pending', note: outcome.note });
+          await this.update(record, { state: 'pending', attempted: outcome.attempted, note: outcome.note });
           return;
       }
     }

@@ -8,8 +8,11 @@ import type { EnrolmentServer } from './site-link';
 /** What one attempt to send an enrolment came to. */
 export type SendOutcome =
   | { kind: 'sent'; cardholderHref: string; cardStatus?: { value: string; type?: string } }
-  /** Nothing reached the server (refused connection, unknown name, certificate): safe to send later. */
-  | { kind: 'not-sent'; note: string }
+  /**
+   * Not done yet: send later. `attempted` says whether a request may have reached the server (a PATCH
+   * whose answer was lost: the cardholder is read back before anything is sent again).
+   */
+  | { kind: 'not-sent'; note: string; attempted: boolean }
   /** The server answered no; sending the same again would be refused again. */
   | { kind: 'refused'; note: string }
   /** The request may have reached the server and the answer was lost: never sent again without the operator. */
@@ -30,8 +33,10 @@ export async function sendEnrolment(server: EnrolmentServer, record: OutboxRecor
   const card = { ...record.enrolment, type: { href: server.pivCardType.href }, status: { value: record.status } };
   const { transport, discovery } = server;
   const target = record.target;
+  // markAttempted changes the record; what matters for "may an earlier request have arrived" is before this attempt.
+  const wasAttempted = record.attempted;
   if (target.kind === 'new') {
-    if (record.attempted) {
+    if (wasAttempted) {
       return { kind: 'uncertain', note: 'Outcome unknown: the server may have created this cardholder before the connection was lost. Check on the server, then resend or discard.' };
     }
     await steps.markAttempted();
@@ -48,7 +53,7 @@ export async function sendEnrolment(server: EnrolmentServer, record: OutboxRecor
       if (failure.kind === 'lost') {
         return { kind: 'uncertain', note: `Outcome unknown — check on the server (${failure.note}). Not sent again until you decide.` };
       }
-      return failure;
+      return failure.kind === 'not-sent' ? { ...failure, attempted: false } : failure;
     }
   }
 
@@ -57,10 +62,10 @@ export async function sendEnrolment(server: EnrolmentServer, record: OutboxRecor
     holder = await getCardholder(transport, target.href);
   } catch (error) {
     const failure = classify(error);
-    return failure.kind === 'lost' ? { kind: 'not-sent', note: failure.note } : failure;
+    return failure.kind === 'refused' ? failure : { kind: 'not-sent', note: failure.note, attempted: wasAttempted };
   }
   if (findCard(holder, record)) {
-    if (record.attempted) return { kind: 'sent', cardholderHref: target.href, ...(await statusOfCard(server, target.href, record, holder)) };
+    if (wasAttempted) return { kind: 'sent', cardholderHref: target.href, ...(await statusOfCard(server, target.href, record, holder)) };
     return { kind: 'refused', note: `This cardholder already has card number ${record.enrolment.number}: it was not added twice` };
   }
   await steps.markAttempted();
@@ -69,8 +74,10 @@ export async function sendEnrolment(server: EnrolmentServer, record: OutboxRecor
   } catch (error) {
     const failure = classify(error);
     // Sent and no answer: read the cardholder back at the next attempt before sending anything again.
-    if (failure.kind === 'lost') return { kind: 'not-sent', note: `Connection lost after sending (${failure.note}); the cardholder will be read back before anything is resent` };
-    return failure;
+    if (failure.kind === 'lost') {
+      return { kind: 'not-sent', attempted: true, note: `Connection lost after sending (${failure.note}); the cardholder will be read back before anything is resent` };
+    }
+    return failure.kind === 'not-sent' ? { ...failure, attempted: wasAttempted } : failure;
   }
   return { kind: 'sent', cardholderHref: target.href, ...(await statusOfCard(server, target.href, record)) };
 }
