@@ -3,10 +3,12 @@ import { DeskError } from '../../shared/errors';
 import { ContractEvents } from './events';
 import { EnrolmentService, type EnrolmentOptions } from './enrolment/enrolment-service';
 import { divisionsOf } from './enrolment/divisions';
+import { auditHandlers } from './handlers/audit-handlers';
 import { boardHandlers } from './handlers/board-handlers';
 import { enrolmentHandlers } from './handlers/enrolment-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
 import { settingsHandlers } from './handlers/settings-handlers';
+import type { DeskRecords } from './offline/desk-records';
 import { SiteSession } from './site-session';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
 import type { CredentialSettings } from './vault/credential-settings';
@@ -17,6 +19,8 @@ export interface DeskOptions {
   credentials?: CredentialSettings;
   /** PIV enrolment: card readers and the outbox; absent where a desk is built without them. */
   enrolment?: EnrolmentOptions;
+  /** The local store and the audit log over it; closed when the desk stops. Absent in tools and some tests. */
+  records?: DeskRecords;
 }
 
 /**
@@ -43,8 +47,9 @@ export class Desk implements DeskService {
       if (state.phase === 'connected') this.enrolment?.connected();
     });
     this.handlers = {
-      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice) }),
-      ...settingsHandlers(options.credentials),
+      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice), audit: options.records?.audit }),
+      ...settingsHandlers(options.credentials, options.records?.audit),
+      ...auditHandlers(options.records?.audit),
       ...enrolmentHandlers(this.enrolment),
     };
   }
@@ -59,6 +64,7 @@ export class Desk implements DeskService {
     await this.switching;
     await this.closeSite();
     await this.enrolment?.stop();
+    this.options.records?.close();
   }
 
   on<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): () => void {
@@ -89,7 +95,7 @@ export class Desk implements DeskService {
         this.events.emit('connection', { phase: 'offline', since: Date.now(), origin: '', demo: false, features: [], staleItems: 0, reason });
         throw err;
       }
-      const session = new SiteSession(opened.config, this.events);
+      const session = new SiteSession(opened.config, this.events, this.options.records?.lastKnown.sinkFor(new URL(opened.config.baseUrl).origin));
       this.site = { opened, session };
       session.start();
     });

@@ -12,6 +12,8 @@ import type { DeskConfig } from './config';
 import { ConnectionTracker } from './connection';
 import type { ContractEvents } from './events';
 import { Monitor } from './monitor/monitor';
+import { liveAgain, staleBoard } from './offline/last-known-view';
+import type { LastKnownBoard, SiteStateSink } from './offline/state-sink';
 
 /**
  * The desk's connection to one site: transport, catalogue, monitor and connection state, reporting
@@ -24,10 +26,14 @@ export class SiteSession {
   private readonly stopping = new AbortController();
   private catalogue = new Map<string, CatalogueEntry>();
   private readonly statuses = new Map<string, ItemStatus>();
+  /** Served until the server's board arrives: every item stale, no command sendable. */
+  private lastKnown: ReturnType<typeof staleBoard> | undefined;
 
   constructor(
     config: DeskConfig,
     private readonly events: ContractEvents,
+    /** Keeps the last-known board in the local store; absent in tools and tests without one. */
+    private readonly sink?: SiteStateSink,
   ) {
     const { baseUrl, apiKey, auth, tls, explainTlsFailure } = config;
     this.transport = new Transport({ baseUrl, apiKey, auth, tls, explainTlsFailure });
@@ -36,6 +42,7 @@ export class SiteSession {
       delta: (batch) => {
         for (const s of batch) this.statuses.set(s.href, s);
         this.events.emit('status.delta', batch);
+        this.sink?.statusBatch(batch);
       },
       answered: () => this.tracker.connected(),
       failed: (error, retryAt) => this.onFailure(error, retryAt),
@@ -44,7 +51,17 @@ export class SiteSession {
 
   /** Connects in the background; progress is reported through `connection` events. */
   start(): void {
+    this.showLastKnown(this.sink?.lastKnown());
     void this.connectLoop();
+  }
+
+  /** Shows what this desk last knew of the site at once, marked stale, while the server is asked. */
+  private showLastKnown(known: LastKnownBoard | undefined): void {
+    if (!known || known.items.length === 0) return;
+    this.lastKnown = staleBoard(known, Date.now());
+    this.events.emit('board.items', this.lastKnown.items);
+    this.events.emit('status.delta', this.lastKnown.statuses);
+    this.events.emit('status.liveness', this.lastKnown.liveness);
   }
 
   async stop(): Promise<void> {
@@ -58,6 +75,7 @@ export class SiteSession {
   }
 
   snapshot(): CallResult<'board.get'> {
+    if (this.lastKnown) return { connection: this.tracker.current, ...this.lastKnown };
     return {
       connection: this.tracker.current,
       items: [...this.catalogue.values()].map((e) => e.board),
@@ -67,12 +85,13 @@ export class SiteSession {
   }
 
   async command(params: CommandRequest): Promise<CallResult<'item.command'>> {
-    const entry = this.catalogue.get(params.href);
-    if (!entry) throw new DeskError('invalid-call', 'That item is not one the server gave this desk');
-    // Overrides are never queued: a door opening ten minutes late is dangerous.
+    // Overrides are never queued: a door opening ten minutes late is dangerous. Checked first, so a
+    // command on the last-known board (no catalogue yet) is refused as offline too.
     if (this.tracker.phase !== 'connected') {
       throw new DeskError('offline', 'Not connected to the server: the command was not sent. Try again once connected.');
     }
+    const entry = this.catalogue.get(params.href);
+    if (!entry) throw new DeskError('invalid-call', 'That item is not one the server gave this desk');
     await sendCommand(this.transport, entry.fields, params);
     return { accepted: true };
   }
@@ -88,8 +107,12 @@ export class SiteSession {
         this.catalogue = entries;
         for (const s of statuses) this.statuses.set(s.href, s);
         this.tracker.connected(discovery);
-        this.events.emit('board.items', [...entries.values()].map((e) => e.board));
+        const items = [...entries.values()].map((e) => e.board);
+        this.events.emit('board.items', items);
         this.events.emit('status.delta', statuses);
+        if (this.lastKnown) this.events.emit('status.liveness', liveAgain(items, Date.now()));
+        this.lastKnown = undefined;
+        this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, items, statuses);
         this.monitor.watch(
           [...entries.values()].flatMap((e) =>
             e.fields.updates

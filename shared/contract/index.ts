@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
 import { enrolmentCalls, enrolmentEvents } from './enrolment';
 import { settingsCalls } from './settings';
+import { auditCalls, auditEvents } from './audit';
 
 export { CommandOutcome, CommandRequest } from './board';
 
@@ -19,12 +20,14 @@ export const calls = {
   ...siteCalls,
   ...settingsCalls,
   ...enrolmentCalls,
+  ...auditCalls,
 } as const;
 
 export const events = {
   ...boardEvents,
   ...siteEvents,
   ...enrolmentEvents,
+  ...auditEvents,
 } as const;
 
 export type Calls = typeof calls;

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type { AuditAction, AuditOutcome } from '../../../shared/contract/audit';
 import type { OutboxItem } from '../../../shared/contract/enrolment';
 import { DeskError } from '../../../shared/errors';
 import { itemOf, type OutboxRecord, type OutboxStore } from './outbox-record';
 import { sendEnrolment } from './send-enrolment';
 import type { EnrolmentServer, SiteLink } from './site-link';
 
-/** The local audit log (electron/core/offline), as far as enrolment uses it. */
+/** The local audit log (electron/core/offline/audit-log.ts), as far as enrolment uses it. */
 export interface EnrolmentAudit {
-  record(entry: { action: string; item: string; result: string }): void | Promise<void>;
+  record(action: AuditAction): unknown;
 }
 
 export type NewOutboxRecord = Omit<OutboxRecord, 'id' | 'seq' | 'createdAt' | 'origin' | 'state' | 'attempted' | 'history'>;
@@ -82,7 +83,7 @@ export class Outbox {
     if (record.state !== 'uncertain') throw new DeskError('bad-request', `That enrolment is ${record.state}, not of unknown outcome`);
     if (action === 'discard') {
       await this.update(record, { state: 'discarded', note: 'Discarded by the operator after checking the server' }, 'discarded by the operator');
-      void this.audit?.record({ action: 'enrolment discarded', item: record.enrolment.number, result: 'discarded' });
+      this.recordAudit(record, 'failed', 'Discarded by the operator after checking the server (outcome had been unknown)');
     } else {
       await this.update(record, { state: 'pending', attempted: false, note: 'Resend chosen by the operator' }, 'resend chosen by the operator');
       await this.flush();
@@ -136,15 +137,15 @@ export class Outbox {
             { state: 'sent', note: undefined, cardholderHref: outcome.cardholderHref, ...(outcome.cardStatus ? { cardStatus: outcome.cardStatus } : {}) },
             'sent: the server has it',
           );
-          void this.audit?.record({ action: 'enrolment sent', item: record.enrolment.number, result: outcome.cardStatus?.value ?? 'sent' });
+          this.recordAudit(record, 'done', `Sent; card status ${outcome.cardStatus ? `${outcome.cardStatus.type ?? ''} ${outcome.cardStatus.value}`.trim() : 'not reported'}`);
           break;
         case 'refused':
           await this.update(record, { state: 'refused', note: outcome.note }, `refused: ${outcome.note}`);
-          void this.audit?.record({ action: 'enrolment failed', item: record.enrolment.number, result: outcome.note });
+          this.recordAudit(record, 'refused', outcome.note);
           break;
         case 'uncertain':
           await this.update(record, { state: 'uncertain', note: outcome.note }, 'outcome unknown');
-          void this.audit?.record({ action: 'enrolment uncertain', item: record.enrolment.number, result: outcome.note });
+          this.recordAudit(record, 'uncertain', outcome.note);
           break;
         case 'not-sent':
           // Keep the order: nothing after this one goes before it.
@@ -169,6 +170,15 @@ export class Outbox {
     if (this.closed || !this.records.some((r) => r.state === 'pending')) return;
     this.timer = setTimeout(() => void this.flush(), RETRY_MS);
     this.timer.unref?.();
+  }
+
+  /** Sent, refused, uncertain, discarded: each in the audit log; a failure to record never stops the outbox. */
+  private recordAudit(record: OutboxRecord, outcome: AuditOutcome, outcomeText: string): void {
+    try {
+      this.audit?.record({ kind: 'enrolment', cardholder: itemOf(record).target, cardNumber: itemOf(record).cardNumber, outcome, outcomeText });
+    } catch {
+      /* the audit log reports its own failures */
+    }
   }
 
   private emitItems(): void {

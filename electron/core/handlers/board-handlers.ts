@@ -1,4 +1,6 @@
 import type { boardCalls, siteCalls } from '../../../shared/contract/board';
+import type { AuditLog } from '../offline/audit-log';
+import { audited } from '../offline/audited';
 import type { SiteSession } from '../site-session';
 import type { SiteChoice } from '../site-source';
 import type { HandlerTable } from './handler-table';
@@ -7,16 +9,32 @@ export interface SiteAccess {
   /** The open site's session; throws `offline` when no site is open. */
   session(): SiteSession;
   switchTo(choice: SiteChoice): Promise<void>;
+  /** Where each command and site switch is recorded, however it ended. */
+  audit?: AuditLog | undefined;
+}
+
+/** The item's name as the board shows it, for the audit log; its href when no site is open. */
+function itemNamed(site: SiteAccess, href: string): { href: string; name: string } {
+  try {
+    return { href, name: site.session().snapshot().items.find((i) => i.href === href)?.name ?? href };
+  } catch {
+    return { href, name: href };
+  }
 }
 
 /** The board and its commands, and the choice of site. */
 export function boardHandlers(site: SiteAccess): HandlerTable<keyof typeof boardCalls | keyof typeof siteCalls> {
   return {
     'board.get': async () => site.session().snapshot(),
-    'item.command': (request) => site.session().command(request),
-    'site.connect': async ({ site: choice }) => {
-      await site.switchTo(choice);
-      return site.session().connection;
+    'item.command': (request) => {
+      const { href, command, endTime, zoneCount, requestedBy } = request;
+      const action = { kind: 'override' as const, item: itemNamed(site, href), command, endTime, zoneCount, requestedBy };
+      return audited(site.audit, action, () => site.session().command(request));
     },
+    'site.connect': ({ site: choice }) =>
+      audited(site.audit, { kind: 'site.switched', site: choice }, async () => {
+        await site.switchTo(choice);
+        return site.session().connection;
+      }),
   };
 }

@@ -1,39 +1,48 @@
 import type { settingsCalls } from '../../../shared/contract/settings';
 import { DeskError } from '../../../shared/errors';
 import type { CredentialSettings } from '../vault/credential-settings';
+import type { AuditLog } from '../offline/audit-log';
+import { audited } from '../offline/audited';
 import type { HandlerTable } from './handler-table';
 
 /** The settings screen's calls; each answers with what the screen shows, never a secret. */
-export function settingsHandlers(credentials: CredentialSettings | undefined): HandlerTable<keyof typeof settingsCalls> {
+export function settingsHandlers(credentials: CredentialSettings | undefined, audit?: AuditLog): HandlerTable<keyof typeof settingsCalls> {
   const use = (): CredentialSettings => {
     if (!credentials) throw new DeskError('invalid-call', 'This desk has no settings: it was started for a fixed site');
     return credentials;
   };
+  // Each change is recorded by what changed, never with the value (a key, a certificate) itself.
+  const change = <T>(setting: string, run: () => Promise<T>): Promise<T> => audited(audit, { kind: 'settings.changed', setting }, run);
   return {
     'settings.overview': async () => use().overview(),
-    'settings.setApiKey': async ({ apiKey }) => {
-      await use().setApiKey(apiKey);
-      return use().overview();
-    },
-    'settings.deleteApiKey': async () => {
-      await use().deleteApiKey();
-      return use().overview();
-    },
-    'settings.importCertificate': (request) => use().importClientCertificate(request),
-    'settings.deleteCertificate': async () => {
-      await use().deleteClientCertificate();
-      return use().overview();
-    },
-    'settings.setAuthForm': async ({ authForm }) => {
-      use().setAuthForm(authForm);
-      return use().overview();
-    },
-    'settings.chooseVaultMode': async ({ mode, acknowledgeLessSafe }) => {
-      await use().chooseVaultMode(mode, acknowledgeLessSafe);
-      return use().overview();
-    },
+    'settings.setApiKey': ({ apiKey }) =>
+      change('API key stored', async () => {
+        await use().setApiKey(apiKey);
+        return use().overview();
+      }),
+    'settings.deleteApiKey': () =>
+      change('API key deleted', async () => {
+        await use().deleteApiKey();
+        return use().overview();
+      }),
+    'settings.importCertificate': (request) => change('Client certificate imported', () => use().importClientCertificate(request)),
+    'settings.deleteCertificate': () =>
+      change('Client certificate deleted', async () => {
+        await use().deleteClientCertificate();
+        return use().overview();
+      }),
+    'settings.setAuthForm': ({ authForm }) =>
+      change(`Authorization form set to ${authForm}`, async () => {
+        use().setAuthForm(authForm);
+        return use().overview();
+      }),
+    'settings.chooseVaultMode': ({ mode, acknowledgeLessSafe }) =>
+      change(`Vault key moved to ${mode}`, async () => {
+        await use().chooseVaultMode(mode, acknowledgeLessSafe);
+        return use().overview();
+      }),
     'settings.probeServer': ({ serverUrl }) => use().probeServer(serverUrl),
-    'settings.confirmServer': async ({ serverUrl, sha256Fingerprint }) =>
-      (await use().confirmServerCertificate(serverUrl, sha256Fingerprint)).summary,
+    'settings.confirmServer': ({ serverUrl, sha256Fingerprint }) =>
+      change(`Server ${serverUrl} and its certificate ${sha256Fingerprint} confirmed`, async () => (await use().confirmServerCertificate(serverUrl, sha256Fingerprint)).summary),
   };
 }

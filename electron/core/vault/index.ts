@@ -14,6 +14,7 @@ export {
   type DeskSettingValue,
 } from './settings/desk-settings';
 export { Vault, type VaultStatus, type KeychainCheck } from './vault';
+export { LocalDataSealer } from './keys/local-data-sealer';
 export type { VaultMode, DataKeyStore } from './keys/data-key-store';
 export { KeychainDataKeyStore } from './keys/keychain-data-key-store';
 export { KeyFileDataKeyStore } from './keys/key-file-data-key-store';

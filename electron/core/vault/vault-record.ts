@@ -17,6 +17,8 @@ export const VaultRecord = z.object({
   apiKey: SealedValue.optional(),
   clientCredential: SealedValue.optional(),
   clientCredentialInfo: ClientCredentialInfo.optional(),
+  /** The key that seals personal data in the desk's local store (keys/local-data-sealer.ts). */
+  localStoreKey: SealedValue.optional(),
 });
 export type VaultRecord = z.infer<typeof VaultRecord>;
 

@@ -1,8 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { KeychainUnavailableError, VaultError } from './errors';
 import { credentialInfo, type ClientCredential, type ClientCredentialInfo } from './certificates/client-credential';
 import { generateDataKey, type DataKeyStore, type VaultMode } from './keys/data-key-store';
-import { open, seal, type SealedValue } from './keys/envelope';
+import { dataKeyBytes, open, seal } from './keys/envelope';
+import { LocalDataSealer } from './keys/local-data-sealer';
 import { KeyFileDataKeyStore } from './keys/key-file-data-key-store';
 import { KeychainDataKeyStore } from './keys/keychain-data-key-store';
 import type { JsonValue, SettingsStore } from './settings/settings-store';
@@ -19,6 +20,11 @@ export interface VaultStatus {
 export type KeychainCheck = { available: true } | { available: false; reason: string };
 
 const maxApiKeyLength = 512;
+
+/** A record holding anything sealed under the data key: a new data key would orphan it. */
+function holdsSecrets(record: VaultRecord): boolean {
+  return record.apiKey !== undefined || record.clientCredential !== undefined || record.localStoreKey !== undefined;
+}
 
 function assertUsableApiKey(apiKey: string): void {
   // The key goes into an HTTP header: control characters or spaces would break or inject into it.
@@ -146,7 +152,7 @@ export class Vault {
     return this.exclusive(async () => {
       const record = this.readRecord();
       if (record.mode === mode) return;
-      const hasSecrets = record.apiKey !== undefined || record.clientCredential !== undefined;
+      const hasSecrets = holdsSecrets(record);
       const oldKey = hasSecrets ? await this.dataKeyForReading(record) : null;
       const apiKey = oldKey && record.apiKey ? open(oldKey, 'apiKey', record.apiKey) : undefined;
       const credential = oldKey && record.clientCredential ? this.openCredential(oldKey, record) : undefined;
@@ -157,24 +163,30 @@ export class Vault {
       if (credential) {
         next.clientCredential = seal(newKey, 'clientCredential', Buffer.from(JSON.stringify(credential), 'utf8'));
       }
+      // The local store's key moves with the rest, so what the store sealed stays readable.
+      if (oldKey && record.localStoreKey) next.localStoreKey = seal(newKey, 'localStoreKey', open(oldKey, 'localStoreKey', record.localStoreKey));
       this.writeRecord(next);
       await this.keyStores[record.mode].remove().catch(() => undefined); // a key left behind unlocks nothing now
     });
   }
 
-  /** Forget every secret and the data key: the way out when the key is lost (e.g. a reset keychain). */
   /**
-   * Seals data kept beside the settings (the enrolment outbox) with the vault's data key, creating the
-   * key on first use. The purpose is bound into the seal, as for the vault's own secrets.
+   * Seals and opens personal data kept in the desk's local store (electron/core/offline), under a key of
+   * its own that the vault keeps sealed like the other secrets (created on first use; re-sealed on a
+   * mode switch; forgotten with `deleteAll`, after which what it sealed cannot be read).
    */
-  sealData(purpose: string, plaintext: Uint8Array): Promise<SealedValue> {
-    return this.exclusive(async () => seal(await this.dataKeyForWriting(), `data/${purpose}`, plaintext));
+  localDataSealer(): Promise<LocalDataSealer> {
+    return this.exclusive(async () => {
+      const record = this.readRecord();
+      const key = await this.dataKeyForWriting();
+      if (record.localStoreKey) return new LocalDataSealer(open(key, 'localStoreKey', record.localStoreKey));
+      const storeKey = randomBytes(dataKeyBytes);
+      this.update((current) => ({ ...current, localStoreKey: seal(key, 'localStoreKey', storeKey) }));
+      return new LocalDataSealer(storeKey);
+    });
   }
 
-  openData(purpose: string, sealed: unknown): Promise<Buffer> {
-    return this.exclusive(async () => open(await this.dataKeyForReading(this.readRecord()), `data/${purpose}`, sealed));
-  }
-
+  /** Forget every secret and the data key: the way out when the key is lost (e.g. a reset keychain). */
   deleteAll(): Promise<void> {
     return this.exclusive(async () => {
       const mode = this.readRecord().mode;
@@ -210,7 +222,7 @@ export class Vault {
 
   private async dataKeyForWriting(): Promise<Uint8Array> {
     const record = this.readRecord();
-    const hasSecrets = record.apiKey !== undefined || record.clientCredential !== undefined;
+    const hasSecrets = holdsSecrets(record);
     // With secrets stored, a new key would orphan them: insist on the key they were sealed with.
     if (hasSecrets) return this.dataKeyForReading(record);
     const existing = await this.keyStores[record.mode].read();

@@ -1,7 +1,9 @@
+import { hostname } from 'node:os';
 import { Desk } from '../../core/desk';
-import { FileOutboxStore } from '../../core/enrolment/outbox-file-store';
+import { SqliteOutboxStore } from '../../core/enrolment/outbox-sqlite-store';
 import { demoCardSlot } from './demo-card-slot';
 import { DemoPivReader } from './demo-reader';
+import { openDeskRecords } from '../../core/offline/desk-records';
 import { startDemoSite } from './demo-site';
 import { settingsSites } from '../../core/site-source';
 import { CredentialSettings } from '../../core/vault/credential-settings';
@@ -30,7 +32,10 @@ export function composeDesk(options: ComposeOptions): Desk {
   // them on a configured site too (training, and tests that stop a separately started server).
   let onDemoSite = false;
   const demoControls = () => onDemoSite || process.env.GATEHOUSE_DEMO_READER === 'always';
+  // The local store (audit log, last-known board) lives in the settings folder; the desk closes it on stop.
+  const records = openDeskRecords({ dir: options.settingsDir, desk: hostname(), sealer: () => vault.localDataSealer() });
   return new Desk({
+    records,
     sites: settingsSites(options.settings, vault, async () => {
       const site = await startDemoSite(options.demo);
       options.demoStarted?.(site.simulator);
@@ -41,7 +46,8 @@ export function composeDesk(options: ComposeOptions): Desk {
     enrolment: {
       demo: { reader: demoReader, slot: demoCardSlot(demoReader), controls: demoControls },
       pcsc: options.pcsc ?? true,
-      outbox: new FileOutboxStore(options.settingsDir, vault),
+      outbox: new SqliteOutboxStore(records.store, () => vault.localDataSealer()),
+      audit: records.audit,
     },
   });
 }

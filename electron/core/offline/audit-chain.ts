@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+
+/** The `prev_hash` of the very first entry. */
+export const genesisHash = '0'.repeat(64);
+
+/** An audit row as stored: what the hash covers. */
+export interface AuditRow {
+  seq: number;
+  at: number;
+  desk: string;
+  kind: string;
+  outcome: string;
+  /** The action's non-personal fields as JSON. */
+  action: string;
+  /** The personal fields, sealed, or null. */
+  personal: string | null;
+  personal_state: string;
+  prev_hash: string;
+  hash: string;
+}
+
+/**
+ * Each entry's hash covers its own content and the previous entry's hash, so changing, removing or
+ * reordering any entry breaks every link after it. It covers the sealed personal text, so the chain
+ * can be checked without the vault's key.
+ */
+export function entryHash(row: Omit<AuditRow, 'hash'>): string {
+  const content = JSON.stringify([row.seq, row.at, row.desk, row.kind, row.outcome, row.action, row.personal, row.personal_state]);
+  return createHash('sha256').update(row.prev_hash).update('\n').update(content).digest('hex');
+}
+
+export type ChainCheck = { ok: true; entries: number } | { ok: false; entries: number; brokenAt: number; reason: string };
+
+/** Walks rows in order from `start` (the anchor after pruning, or genesis) and reports the first broken link. */
+export function checkChain(rows: Iterable<AuditRow>, start: string): ChainCheck {
+  let expected = start;
+  let entries = 0;
+  for (const row of rows) {
+    entries++;
+    if (row.prev_hash !== expected) {
+      return { ok: false, entries, brokenAt: row.seq, reason: `Entry ${row.seq} does not follow the entry before it: an entry was removed, reordered or altered` };
+    }
+    if (entryHash(row) !== row.hash) {
+      return { ok: false, entries, brokenAt: row.seq, reason: `Entry ${row.seq} was altered after it was recorded` };
+    }
+    expected = row.hash;
+  }
+  return { ok: true, entries };
+}

@@ -1,0 +1,40 @@
+import { AuditLog } from './audit-log';
+import { LastKnownStore } from './last-known-store';
+import { LocalStore } from './local-store';
+import { storeMigrations } from './registry';
+import type { LocalDataSealer } from '../vault/keys/local-data-sealer';
+
+/** What one desk keeps on this machine: the store and the services over it. One per desk, closed on stop. */
+export interface DeskRecords {
+  store: LocalStore;
+  audit: AuditLog;
+  lastKnown: LastKnownStore;
+  close(): void;
+}
+
+export interface DeskRecordsOptions {
+  /** The settings folder: the store's file goes beside config.json. */
+  dir: string;
+  /** This desk's name in the audit log. */
+  desk: string;
+  /** Where personal data gets sealed (the vault); until it answers, personal fields are withheld. */
+  sealer?: () => Promise<LocalDataSealer>;
+  now?: () => number;
+}
+
+export function openDeskRecords(options: DeskRecordsOptions): DeskRecords {
+  const store = LocalStore.open(options.dir, { migrations: storeMigrations, ...(options.now ? { now: options.now } : {}) });
+  const audit = new AuditLog(store, { desk: options.desk, ...(options.now ? { now: options.now } : {}) });
+  // A locked or missing keychain leaves personal fields withheld (and said so), never written plain.
+  options.sealer?.().then((sealer) => audit.useSealer(sealer), () => undefined);
+  const lastKnown = new LastKnownStore(store, options.now);
+  return {
+    store,
+    audit,
+    lastKnown,
+    close: () => {
+      lastKnown.flush();
+      store.close();
+    },
+  };
+}

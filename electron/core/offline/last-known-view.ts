@@ -1,0 +1,34 @@
+import type { BoardItem, ItemLiveness, ItemStatus } from '../../../shared/domain';
+import type { LastKnownBoard } from './state-sink';
+
+export const lastKnownCommandReason = 'Not connected: this is the last-known state. Commands return once the server answers.';
+
+/**
+ * The last-known board as the desk serves it before the server answers: every item stale, with when
+ * it was last heard of, and no command that can be sent (each offer kept, with the reason).
+ */
+export function staleBoard(known: LastKnownBoard, since: number): { items: BoardItem[]; statuses: ItemStatus[]; liveness: ItemLiveness[] } {
+  const receivedAt = new Map(known.statuses.map((s) => [s.href, s.receivedAt]));
+  const items = known.items.map((item) => ({
+    ...item,
+    commands: [],
+    commandOffers: item.commandOffers.map((offer) => ({ ...offer, disabled: offer.disabled ?? lastKnownCommandReason })),
+  }));
+  const liveness = known.items.map((item): ItemLiveness => {
+    const lastHeardAt = receivedAt.get(item.href) ?? known.savedAt;
+    return {
+      href: item.href,
+      state: 'stale',
+      since,
+      lastHeardAt,
+      // The tile shows when ("as of 14:02, 3 h ago", in the desk's time zone) from `lastHeardAt`.
+      reason: 'Last-known state: the server has not answered since this desk started',
+    };
+  });
+  return { items, statuses: known.statuses, liveness };
+}
+
+/** The items the server's fresh board gives back, live again. */
+export function liveAgain(items: readonly BoardItem[], now: number): ItemLiveness[] {
+  return items.map((item) => ({ href: item.href, state: 'live', since: now, lastHeardAt: now }));
+}

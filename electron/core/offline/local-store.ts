@@ -1,0 +1,82 @@
+// The desk's local store is SQLite through better-sqlite3, not node:sqlite: node:sqlite needs Node 22
+// and the browser host runs on Node 20 here. better-sqlite3 builds from source at `npm ci` (its install
+// script runs because package.json's `allowScripts` names it) with python3, make and g++.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrate, type Migration } from './migrations';
+
+/** The store's file in the settings folder, beside config.json. */
+export const localStoreFileName = 'gatehouse-local.sqlite3';
+
+export interface LocalStoreOptions {
+  /** Every feature's schema steps (registry.ts gathers them). */
+  migrations: readonly Migration[];
+  now?: () => number;
+}
+
+export class LocalStoreError extends Error {
+  override readonly name = 'LocalStoreError';
+}
+
+/**
+ * What the desk must not lose, kept on this machine: the audit log, the last-known board per site and
+ * whatever features add (each through its own migrations). One file in the settings folder, one
+ * instance per desk. Write-ahead logging with full syncs and a transaction per change mean a kill -9 at
+ * any moment leaves either the change or nothing, never half of it.
+ */
+export class LocalStore {
+  private constructor(
+    /** The open database, for the features' own statements. Use `transaction` for anything of two writes. */
+    readonly db: Database.Database,
+    readonly path: string,
+  ) {}
+
+  /** Opens (creating if need be) the store in `dir` and brings its schema up to date. */
+  static open(dir: string, options: LocalStoreOptions): LocalStore {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return LocalStore.openFile(join(dir, localStoreFileName), options);
+  }
+
+  /** Opens a given file; `:memory:` gives a throwaway store for tests. */
+  static openFile(path: string, options: LocalStoreOptions): LocalStore {
+    let db: Database.Database;
+    try {
+      db = new Database(path, { timeout: 5_000 });
+    } catch (err) {
+      throw new LocalStoreError(`The desk's local store at ${path} could not be opened: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    try {
+      db.pragma('journal_mode = WAL');
+      // FULL: a committed audit entry survives power loss, not only a killed process.
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      const check = db.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw new LocalStoreError(`The desk's local store at ${path} is damaged (${String(check)})`);
+      migrate(db, options.migrations, options.now);
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+    return new LocalStore(db, path);
+  }
+
+  /** Runs `work` as one transaction: all of its writes land, or none do. */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work).immediate();
+  }
+
+  get open(): boolean {
+    return this.db.open;
+  }
+
+  /** Folds the write-ahead log into the main file and closes; later calls do nothing. */
+  close(): void {
+    if (!this.db.open) return;
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      this.db.close();
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import { outboxMigrations } from '../enrolment/outbox-migrations';
+import { auditMigrations } from './audit-migrations';
+import { lastKnownMigrations } from './last-known-migrations';
+import type { Migration } from './migrations';
+
+/**
+ * Every feature's schema steps, run in this order at each start (electron/core/offline/README.md says
+ * how to add a feature's). A feature keeps its steps in its own folder and adds one line here.
+ */
+export const storeMigrations: readonly Migration[] = [
+  ...auditMigrations,
+  ...lastKnownMigrations,
+  ...outboxMigrations,
+];

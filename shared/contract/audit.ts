@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { none } from './none';
+
+/**
+ * The audit log: every action taken at this desk, appended with time, desk and the outcome the operator
+ * saw. Main records (electron/core/offline/audit-log.ts); the renderer only browses and exports.
+ */
+
+/** How the action ended, as the operator was told. */
+export const AuditOutcome = z.enum(['done', 'refused', 'failed', 'uncertain']);
+export type AuditOutcome = z.infer<typeof AuditOutcome>;
+
+const ItemNamed = z.object({ href: z.string(), name: z.string() });
+
+const common = {
+  outcome: AuditOutcome,
+  /** What the desk said about the outcome, e.g. the error shown ("Not connected to the server: …"). */
+  outcomeText: z.string().optional(),
+};
+
+/**
+ * One action, by kind. Personal fields (the cardholder an override was requested by, the cardholder
+ * enrolled) are sealed in the local store with the vault's key; the rest is kept as is.
+ */
+export const AuditAction = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('override'),
+    item: ItemNamed,
+    command: z.string(),
+    endTime: z.string().optional(),
+    zoneCount: z.number().int().optional(),
+    /** Personal: the cardholder id sent as `requested_by`. */
+    requestedBy: z.string().optional(),
+    ...common,
+  }),
+  z.object({ kind: z.literal('alarm.acknowledged'), item: ItemNamed, comment: z.string().optional(), ...common }),
+  z.object({
+    kind: z.literal('enrolment'),
+    /** Sent (`done`), failed, or `uncertain` (the server may or may not have it). Personal: the cardholder's name and id as the operator entered or chose them. */
+    cardholder: z.string(),
+    cardNumber: z.string().optional(),
+    ...common,
+  }),
+  z.object({
+    kind: z.literal('settings.changed'),
+    /** Which setting, in words ("API key replaced", "Server certificate pinned"); never the secret. */
+    setting: z.string(),
+    ...common,
+  }),
+  z.object({ kind: z.literal('site.switched'), site: z.enum(['auto', 'configured', 'demo']), origin: z.string().optional(), ...common }),
+  z.object({ kind: z.literal('audit.retention'), retentionDays: z.number().int().nullable(), ...common }),
+  z.object({
+    kind: z.literal('audit.pruned'),
+    /** How many entries were removed, the first and last removed, and the hash the kept chain now starts from. */
+    count: z.number().int(),
+    fromSeq: z.number().int(),
+    toSeq: z.number().int(),
+    olderThan: z.number(),
+    lastHash: z.string(),
+    ...common,
+  }),
+]);
+export type AuditAction = z.infer<typeof AuditAction>;
+export type AuditKind = AuditAction['kind'];
+export const AuditKind = z.enum(['override', 'alarm.acknowledged', 'enrolment', 'settings.changed', 'site.switched', 'audit.retention', 'audit.pruned']);
+
+/** One entry as the audit screen shows it. */
+export const AuditEntry = z.object({
+  seq: z.number().int(),
+  /** When it was recorded (ms since the epoch). */
+  at: z.number(),
+  /** Which desk (its host name, or the name Settings gave it). */
+  desk: z.string(),
+  action: AuditAction,
+  /**
+   * `sealed`: personal fields were sealed and are shown opened; `withheld`: the vault's key could not
+   * be had when it was recorded, so personal fields were not kept; `unreadable`: sealed under a key this
+   * desk no longer has.
+   */
+  personal: z.enum(['none', 'sealed', 'withheld', 'unreadable']),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditFilter = z
+  .object({
+    /** Inclusive range of `at` (ms since the epoch). */
+    from: z.number().optional(),
+    to: z.number().optional(),
+    kinds: z.array(AuditKind).optional(),
+    outcomes: z.array(AuditOutcome).optional(),
+    /** Matched, case-insensitively, against the entry's words (item, command, setting, outcome text). */
+    text: z.string().max(200).optional(),
+  })
+  .strict();
+export type AuditFilter = z.infer<typeof AuditFilter>;
+
+export const AuditPage = z.object({ entries: z.array(AuditEntry), total: z.number().int(), more: z.boolean() });
+export type AuditPage = z.infer<typeof AuditPage>;
+
+/** The chain check: each entry carries the hash of the one before; the first broken link is reported. */
+export const AuditCheck = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), entries: z.number().int() }),
+  z.object({ ok: z.literal(false), entries: z.number().int(), brokenAt: z.number().int(), reason: z.string() }),
+]);
+export type AuditCheck = z.infer<typeof AuditCheck>;
+
+export const AuditOverview = z.object({
+  entries: z.number().int(),
+  oldestAt: z.number().optional(),
+  /** Entries older than this many days are pruned (and the pruning recorded); null keeps everything. */
+  retentionDays: z.number().int().nullable(),
+  check: AuditCheck,
+});
+export type AuditOverview = z.infer<typeof AuditOverview>;
+
+export const AuditExport = z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() });
+export type AuditExport = z.infer<typeof AuditExport>;
+
+export const auditCalls = {
+  'audit.overview': { params: none, result: AuditOverview },
+  'audit.list': {
+    params: AuditFilter.extend({
+      /** Newest first; pass the last seq shown to get the page after it. */
+      beforeSeq: z.number().int().optional(),
+      limit: z.number().int().min(1).max(1000).default(200),
+    }).strict(),
+    result: AuditPage,
+  },
+  'audit.exportCsv': { params: AuditFilter, result: AuditExport },
+  'audit.setRetention': {
+    params: z.object({ retentionDays: z.number().int().min(1).max(36_500).nullable() }).strict(),
+    result: AuditOverview,
+  },
+} as const;
+
+export const auditEvents = {
+  /** Each entry as it is recorded, for an open audit screen. */
+  'audit.appended': AuditEntry,
+} as const;

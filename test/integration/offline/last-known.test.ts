@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Desk } from '../../../electron/core/desk';
+import { openDeskRecords } from '../../../electron/core/offline/desk-records';
+import { lastKnownCommandReason } from '../../../electron/core/offline/last-known-view';
+import { fixedSite } from '../../../electron/core/site-source';
+import type { RunningSimulator } from '../../../electron/simulator/index';
+import type { ConnectionState, ItemLiveness } from '../../../shared/domain';
+import { control, deskConfigFor, eventually, startTestSite } from '../support/site';
+
+let site: RunningSimulator | undefined;
+const desks: Desk[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'gatehouse-last-known-'));
+
+afterEach(async () => {
+  for (const d of desks.splice(0)) await d.stop();
+  await site?.stop();
+  site = undefined;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function startDesk(s: RunningSimulator) {
+  const desk = new Desk({ sites: fixedSite(deskConfigFor(s)), records: openDeskRecords({ dir, desk: 'test desk' }) });
+  desks.push(desk);
+  const phases: ConnectionState[] = [];
+  const liveness: ItemLiveness[][] = [];
+  desk.on('connection', (c) => phases.push(c));
+  desk.on('status.liveness', (l) => liveness.push(l));
+  return { desk, phases, liveness };
+}
+
+describe('the last-known board', () => {
+  it('is shown at once, every item stale with when it was heard of, commands disabled, when the desk starts while the server is unreachable; then converges', async () => {
+    site = await startTestSite();
+    const first = startDesk(site);
+    await first.desk.start();
+    await eventually(() => first.phases.find((p) => p.phase === 'connected'), 'connected');
+    const door = (await first.desk.handle('board.get', {})).items.find((i) => i.kind === 'door')!;
+    await control.setDoor(site, door.id, { open: true });
+    await eventually(async () => (await first.desk.handle('board.get', {})).statuses.find((s) => s.href === door.href && s.flags.includes('open')), 'the door open');
+    const before = await first.desk.handle('board.get', {});
+    await first.desk.stop();
+    desks.length = 0;
+
+    // The server now drops every request: the desk starts without it.
+    site.control.setFaults({ dropRequests: {} });
+    const second = startDesk(site);
+    await second.desk.start();
+    const stale = await second.desk.handle('board.get', {});
+    expect(stale.connection.phase).not.toBe('connected');
+    expect(stale.items.map((i) => i.href)).toEqual(before.items.map((i) => i.href));
+    expect(stale.items.every((i) => i.commands.length === 0)).toBe(true);
+    expect(stale.items.flatMap((i) => i.commandOffers).every((o) => o.disabled !== undefined)).toBe(true);
+    expect(stale.items.find((i) => i.href === door.href)?.commandOffers.find((o) => o.key === 'open')?.disabled).toBe(lastKnownCommandReason);
+    const doorStatus = stale.statuses.find((s) => s.href === door.href)!;
+    expect(doorStatus.flags).toContain('open');
+    expect(doorStatus.receivedAt).toBe(before.statuses.find((s) => s.href === door.href)!.receivedAt);
+    expect(stale.liveness).toHaveLength(stale.items.length);
+    expect(stale.liveness.every((l) => l.state === 'stale')).toBe(true);
+    expect(stale.liveness.find((l) => l.href === door.href)?.lastHeardAt).toBe(doorStatus.receivedAt);
+    await expect(second.desk.handle('item.command', { href: door.href, command: 'open' })).rejects.toMatchObject({ code: 'offline' });
+
+    // Meanwhile the door closed; when the server answers again the board takes its word.
+    await control.setDoor(site, door.id, { open: false });
+    site.control.clearFaults();
+    await eventually(() => second.phases.find((p) => p.phase === 'connected'), 'connected', 20_000);
+    const live = await second.desk.handle('board.get', {});
+    expect(live.liveness).toEqual([]);
+    expect(live.items.find((i) => i.href === door.href)?.commands).toContain('open');
+    expect(live.statuses.find((s) => s.href === door.href)?.flags).not.toContain('open');
+    expect(second.liveness.at(-1)?.every((l) => l.state === 'live')).toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Desk } from '../../../electron/core/desk';
+import { openDeskRecords, type DeskRecords } from '../../../electron/core/offline/desk-records';
+import { fixedSite } from '../../../electron/core/site-source';
+import type { RunningSimulator } from '../../../electron/simulator/index';
+import type { ConnectionState } from '../../../shared/domain';
+import { control, deskConfigFor, eventually, startTestSite } from '../support/site';
+
+let site: RunningSimulator | undefined;
+let desk: Desk | undefined;
+let dir: string | undefined;
+
+afterEach(async () => {
+  await desk?.stop();
+  await site?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  desk = site = dir = undefined;
+});
+
+async function deskWithRecords(): Promise<{ desk: Desk; site: RunningSimulator; records: DeskRecords; phases: ConnectionState[] }> {
+  site = await startTestSite();
+  dir = mkdtempSync(join(tmpdir(), 'gatehouse-override-'));
+  const records = openDeskRecords({ dir, desk: 'test desk' });
+  desk = new Desk({ sites: fixedSite(deskConfigFor(site)), records });
+  const phases: ConnectionState[] = [];
+  desk.on('connection', (s) => phases.push(s));
+  await desk.start();
+  await eventually(() => phases.find((p) => p.phase === 'connected'), 'connected');
+  return { desk, site, records, phases };
+}
+
+const overridesIn = async (s: RunningSimulator) => (await control.events(s)).filter((e) => e.type === 'override');
+
+describe('overrides while offline', () => {
+  it('refuses an override while the server is unreachable, records the refusal, and never sends it after reconnecting', async () => {
+    const { desk, site, records, phases } = await deskWithRecords();
+    const door = (await desk.handle('board.get', {})).items.find((i) => i.kind === 'door')!;
+    site.control.setFaults({ dropRequests: {} });
+    await eventually(() => phases.find((p) => p.phase === 'reconnecting'), 'reconnecting', 15_000);
+
+    await expect(desk.handle('item.command', { href: door.href, command: 'open' })).rejects.toMatchObject({ code: 'offline' });
+    const [refusal] = records.audit.matching({ kinds: ['override'] });
+    expect(refusal?.action).toMatchObject({ kind: 'override', item: { href: door.href, name: door.name }, command: 'open', outcome: 'refused', outcomeText: expect.stringMatching(/not sent/) });
+
+    const reconnectedFrom = phases.length;
+    site.control.clearFaults();
+    await eventually(() => phases.slice(reconnectedFrom).find((p) => p.phase === 'connected'), 'connected again', 20_000);
+    // Give a queue, were there one, every chance to flush: a long-poll round and then some.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(await overridesIn(site)).toEqual([]);
+
+    // The operator decides again, now, and exactly that one command reaches the server.
+    await desk.handle('item.command', { href: door.href, command: 'open' });
+    expect(await overridesIn(site)).toHaveLength(1);
+    expect(records.audit.matching({ kinds: ['override'] }).map((e) => e.action.outcome)).toEqual(['done', 'refused']);
+    expect(records.audit.check().ok).toBe(true);
+  });
+});

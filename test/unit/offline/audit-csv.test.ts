@@ -1,0 +1,30 @@
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { auditCsv, neutraliseFormula } from '../../../electron/core/offline/audit-csv';
+import type { AuditEntry } from '../../../shared/contract/audit';
+
+const entry = (seq: number, action: AuditEntry['action']): AuditEntry => ({ seq, at: Date.UTC(2026, 10, 23, 14, 2), desk: 'Reception', action, personal: 'none', hash: 'ab'.repeat(32) });
+
+describe('audit CSV export', () => {
+  it('prefixes cells a spreadsheet would run as a formula', () => {
+    for (const cell of ['=SUM(A1)', '+1', '-1', '@cmd', '\tx', '\rx']) expect(neutraliseFormula(cell)).toBe(`'${cell}`);
+    expect(neutraliseFormula('Front door')).toBe('Front door');
+  });
+
+  it('writes RFC 4180 CSV, oldest first, with quotes, commas, line breaks and accents intact', () => {
+    const entries = [
+      entry(2, { kind: 'override', item: { href: 'https://s/api/doors/2', name: '=HYPERLINK("x")' }, command: 'lock', outcome: 'refused', outcomeText: 'Not connected, "offline"\nTry later' }),
+      entry(1, { kind: 'settings.changed', setting: 'Réception: API key stored', outcome: 'done' }),
+    ];
+    const out = auditCsv(entries, {}, Date.UTC(2026, 10, 23));
+    expect(out.rows).toBe(2);
+    expect(out.fileName).toBe('gatehouse-audit_start_to_2026-11-23.csv');
+    expect(out.csv.startsWith('\uFEFF')).toBe(true);
+    expect(out.csv).toContain('\r\n');
+    const rows = parse(out.csv.slice(1)) as string[][];
+    expect(rows[0]?.[0]).toBe('seq');
+    expect(rows[1]?.slice(0, 7)).toEqual(['1', '2026-11-23T14:02:00.000Z', 'Reception', 'settings.changed', '', 'Réception: API key stored', 'done']);
+    expect(rows[2]?.[4]).toBe("'=HYPERLINK(\"x\") (https://s/api/doors/2)");
+    expect(rows[2]?.[7]).toBe('Not connected, "offline"\nTry later');
+  });
+});

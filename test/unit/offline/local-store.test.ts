@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LocalStore } from '../../../electron/core/offline/local-store';
+import { MigrationError, type Migration } from '../../../electron/core/offline/migrations';
+import { storeMigrations } from '../../../electron/core/offline/registry';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-store-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const notes = (version: number, name: string, sql: string): Migration => ({ feature: 'notes', version, name, up: (db) => db.exec(sql) });
+
+describe('LocalStore', () => {
+  it('opens in the folder with write-ahead logging and full syncs, and applies every feature migration', () => {
+    const store = LocalStore.open(tempDir(), { migrations: storeMigrations });
+    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
+    const steps = store.db.prepare('SELECT feature, version FROM schema_migrations ORDER BY feature').all();
+    expect(steps).toEqual([
+      { feature: 'audit', version: 1 },
+      { feature: 'last-known', version: 1 },
+    ]);
+    store.close();
+    expect(store.open).toBe(false);
+  });
+
+  it('runs only the steps added since the last start, keeping the data', () => {
+    const dir = tempDir();
+    const first = LocalStore.open(dir, { migrations: [notes(1, 'notes table', 'CREATE TABLE notes (text TEXT)')] });
+    first.db.prepare('INSERT INTO notes VALUES (?)').run('kept');
+    first.close();
+    const second = LocalStore.open(dir, {
+      migrations: [notes(1, 'notes table', 'CREATE TABLE notes (text TEXT)'), notes(2, 'a when column', 'ALTER TABLE notes ADD COLUMN at INTEGER')],
+    });
+    expect(second.db.prepare('SELECT text, at FROM notes').all()).toEqual([{ text: 'kept', at: null }]);
+    second.close();
+  });
+
+  it('leaves the store as it was when a step fails, and says which', () => {
+    const dir = tempDir();
+    const failing = notes(1, 'half a table', 'CREATE TABLE half (a TEXT); CREATE TABLE half (b TEXT)');
+    expect(() => LocalStore.open(dir, { migrations: [failing] })).toThrow(/already exists/);
+    const store = LocalStore.open(dir, { migrations: [] });
+    expect(store.db.prepare("SELECT name FROM sqlite_master WHERE name = 'half'").all()).toEqual([]);
+    store.close();
+  });
+
+  it('refuses a store written by a newer Gatehouse rather than guessing at its schema', () => {
+    const dir = tempDir();
+    LocalStore.open(dir, { migrations: [notes(1, 'a', 'CREATE TABLE a (x)'), notes(2, 'b', 'CREATE TABLE b (x)')] }).close();
+    expect(() => LocalStore.open(dir, { migrations: [notes(1, 'a', 'CREATE TABLE a (x)')] })).toThrow(/newer Gatehouse \(notes schema step 2; this one knows 1\)/);
+  });
+
+  it('refuses a feature whose steps are not numbered 1, 2, 3…', () => {
+    const bad = [notes(1, 'a', 'SELECT 1'), notes(3, 'c', 'SELECT 1')];
+    expect(() => LocalStore.openFile(':memory:', { migrations: bad })).toThrow(MigrationError);
+    expect(() => LocalStore.openFile(':memory:', { migrations: bad })).toThrow(/numbered 1, 3/);
+  });
+
+  it('keeps a transaction whole: a failure inside it writes nothing', () => {
+    const store = LocalStore.openFile(':memory:', { migrations: [notes(1, 'notes', 'CREATE TABLE notes (text TEXT)')] });
+    const insert = store.db.prepare('INSERT INTO notes VALUES (?)');
+    expect(() =>
+      store.transaction(() => {
+        insert.run('first');
+        throw new Error('stopped half way');
+      }),
+    ).toThrow('stopped half way');
+    expect(store.db.prepare('SELECT COUNT(*) AS n FROM notes').get()).toEqual({ n: 0 });
+    store.close();
+  });
+});
