@@ -127,7 +127,7 @@ test('a PIV-I card is enrolled disabled on an existing cardholder; a duplicate i
   expect(deleted).toEqual([{ action: 'card deleted', cardholderId: 'ch-visitor' }]);
 });
 
-test('a card taken out mid-read, and a read with no card, say what happened', async ({ page }) => {
+test('with the card taken out, the screen asks for a card and offers no read', async ({ page }) => {
   await page.goto(host.url);
   const screen = await openEnrolment(page);
   await screen.getByRole('button', { name: 'Remove card' }).click();

@@ -15,6 +15,9 @@ export async function openEnrolment(page: Page): Promise<Locator> {
 
 /** Puts a fresh virtual card in the demo reader through the screen's demo controls. */
 export async function insertDemoCard(screen: Locator, kind: 'PIV' | 'PIV-I'): Promise<void> {
+  // Out with any earlier card first, so "a card is in the reader" can only mean the new one.
+  await screen.getByRole('button', { name: 'Remove card' }).click();
+  await expect(screen.getByTestId('insert-card')).toBeVisible();
   await screen.getByRole('button', { name: `Insert demo ${kind} card` }).click();
   await expect(screen.getByTestId('card-present')).toBeVisible();
 }
