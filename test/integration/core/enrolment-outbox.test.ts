@@ -145,3 +145,24 @@ describe('enrolment outbox, exactly once', () => {
     expect(JSON.stringify(raw)).not.toMatch(/Dorothy|Vaughan|ch-guard/);
   });
 });
+
+describe('what the server lacks for enrolment', () => {
+  it('names the RESTCardholders licence when the site lacks it, and is ready again once licensed', async () => {
+    const config = deskConfigFor(site);
+    const link = new SiteLink(() => config);
+    const setLicences = (licences: string[]) =>
+      fetch(`${site.controlUrl}/licences`, { method: 'PUT', body: JSON.stringify(licences), headers: { 'content-type': 'application/json' } });
+    try {
+      await setLicences(['RESTStatus', 'RESTOverrides', 'PIV']);
+      await expect(link.server()).rejects.toThrow(/lacks the RESTCardholders licence/);
+      expect(link.readiness()).toMatchObject({ known: true, missing: [expect.stringMatching(/^the RESTCardholders licence/)] });
+      await setLicences(['RESTStatus', 'RESTOverrides', 'RESTCardholders', 'PIV']);
+      const server = await link.server();
+      expect(server.pivCardType.name).toBe('PIV Card');
+      expect(link.readiness()).toMatchObject({ missing: [], chuidHashRequired: false });
+    } finally {
+      await setLicences(['RESTStatus', 'RESTOverrides', 'RESTCardholders', 'PIV']);
+      await link.close();
+    }
+  });
+});
