@@ -23,7 +23,7 @@ export default defineConfig({
     root: 'renderer',
     plugins: [svelte({ configFile: resolve('svelte.config.js') })],
     build: {
-      rollupOptions: { input: { index: resolve('renderer/index.html') } },
+      rollupOptions: { input: { index: resolve('renderer/index.html'), restarting: resolve('renderer/restarting.html') } },
     },
   },
 });

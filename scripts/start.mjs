@@ -4,16 +4,18 @@ import { spawn, spawnSync } from 'node:child_process';
 import { findElectron } from './find-electron.mjs';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+// Arguments after `npm start --` go to the shell that runs, e.g. `--demo-items 2000` for the browser host.
+const extraArgs = process.argv.slice(2);
 
 run(npx, ['electron-vite', 'build', '--logLevel', 'warn']);
 
 const electron = findElectron();
 if (electron.path) {
-  const child = spawn(electron.path, ['.'], { stdio: 'inherit' });
+  const child = spawn(electron.path, ['.', ...extraArgs], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   console.log(`Gatehouse: the Electron runtime is not available here (${electron.reason}); serving the same app from the browser host instead.`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/shells/web-host/cli.ts', '--open'], { stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/shells/web-host/supervise.ts', '--open', ...extraArgs], { stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
 }

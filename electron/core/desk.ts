@@ -7,7 +7,9 @@ import { auditHandlers } from './handlers/audit-handlers';
 import { boardHandlers } from './handlers/board-handlers';
 import { enrolmentHandlers } from './handlers/enrolment-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
+import { kioskHandlers } from './handlers/kiosk-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
+import type { KioskSettings } from './kiosk/kiosk-settings';
 import type { DeskRecords } from './offline/desk-records';
 import { SiteSession } from './site-session';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
@@ -19,6 +21,8 @@ export interface DeskOptions {
   credentials?: CredentialSettings;
   /** PIV enrolment: card readers and the outbox; absent where a desk is built without them. */
   enrolment?: EnrolmentOptions;
+  /** Autostart and the exit PIN; absent in tools and tests. */
+  kiosk?: KioskSettings;
   /** The local store and the audit log over it; closed when the desk stops. Absent in tools and some tests. */
   records?: DeskRecords;
 }
@@ -51,6 +55,7 @@ export class Desk implements DeskService {
       ...settingsHandlers(options.credentials, options.records?.audit),
       ...auditHandlers(options.records?.audit),
       ...enrolmentHandlers(this.enrolment),
+      ...kioskHandlers(options.kiosk),
     };
   }
 

@@ -2,13 +2,20 @@ import type { z } from 'zod';
 import { calls, isCallName, type CallName, type CheckedParams, type DeskService } from '../../shared/contract';
 import { DeskError } from '../../shared/errors';
 import type { CallReply } from '../../shared/wire';
+import { describeInternalFailure } from './internal-error';
+import { levelledLogger, type Logger } from './log/logger';
+
+/** Until a shell passes its own log: an internal error is never silent (JSON lines on stderr). */
+const stderrLog: Logger = levelledLogger('warn', (record) => process.stderr.write(`${JSON.stringify(record)}\n`));
 
 /**
  * The one place a renderer's call enters main, whichever transport carried it. The renderer is
  * untrusted: the call name and params are checked against the contract before anything runs, and
- * failures come back as a code and a message, never as a stack or a secret.
+ * failures come back as a code and a message, never as a stack or a secret. Anything that is not a
+ * DeskError is a fault in Gatehouse: it is logged with the call's name and a reference the operator
+ * also sees, never with the params (they can hold a key or a PIN).
  */
-export async function dispatchCall(service: DeskService, name: unknown, params: unknown): Promise<CallReply> {
+export async function dispatchCall(service: DeskService, name: unknown, params: unknown, log: Logger = stderrLog): Promise<CallReply> {
   if (!isCallName(name)) {
     return { ok: false, error: { code: 'invalid-call', message: `Unknown call: ${String(name).slice(0, 80)}` } };
   }
@@ -23,7 +30,12 @@ export async function dispatchCall(service: DeskService, name: unknown, params: 
     return { ok: true, value };
   } catch (err) {
     if (err instanceof DeskError) return { ok: false, error: err.toShape() };
-    return { ok: false, error: { code: 'server-error', message: 'Internal error in Gatehouse: see the main log' } };
+    const failure = describeInternalFailure(err);
+    log.error('call.failed', { call: name, ...failure.fields });
+    return {
+      ok: false,
+      error: { code: 'server-error', message: `Internal error in Gatehouse while answering ${name} (reference ${failure.reference}): see the main log` },
+    };
   }
 }
 

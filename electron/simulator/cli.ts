@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { startSimulator, type SimulatorOptions } from './index';
 import { generateSite } from './site/generate';
 
-const USAGE = `Usage: npm run simulator -- [--version 9.40] [--site FILE | --doors N [--fanout N]]
+const USAGE = `Usage: npm run simulator -- [--version 9.40] [--site FILE | --doors N | --items N] [--fanout N]
                              [--port N] [--control-port N] [--scenario RATE] [--updates-timeout MS]`;
 
 /**
@@ -18,6 +18,7 @@ async function main(): Promise<void> {
       version: { type: 'string' },
       site: { type: 'string' },
       doors: { type: 'string' },
+      items: { type: 'string' },
       fanout: { type: 'string' },
       port: { type: 'string' },
       'control-port': { type: 'string' },
@@ -30,15 +31,17 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  if (values.site && values.doors) throw new Error('Give either --site or --doors, not both');
+  if ([values.site, values.doors, values.items].filter(Boolean).length > 1) throw new Error('Give one of --site, --doors and --items');
   const options: SimulatorOptions = {
     version: values.version,
     port: integer(values.port, '--port'),
     controlPort: integer(values['control-port'], '--control-port'),
     updatesTimeoutMs: integer(values['updates-timeout'], '--updates-timeout'),
-    site: values.doors
-      ? generateSite({ doors: integer(values.doors, '--doors')!, fanout: integer(values.fanout, '--fanout') })
-      : values.site,
+    site: values.items
+      ? generateSite({ items: integer(values.items, '--items')!, fanout: integer(values.fanout, '--fanout') })
+      : values.doors
+        ? generateSite({ doors: integer(values.doors, '--doors')!, fanout: integer(values.fanout, '--fanout') })
+        : values.site,
     scenario: values.scenario ? { ratePerSecond: Number(values.scenario) } : false,
   };
   const sim = await startSimulator(options);

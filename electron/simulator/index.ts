@@ -12,7 +12,9 @@ import { FaultInjector } from './http/faults';
 import { listenHttps, type HttpsListener } from './http/https-server';
 import { EventLog } from './model/event-log';
 import { World } from './model/world';
+import { SubscriptionRegistry } from './model/subscriptions';
 import { ScenarioEngine } from './scenario/engine';
+import { generateSite } from './site/generate';
 import { loadSite } from './site/load';
 import type { SiteDefinition } from './site/schema';
 import { ServerVersion } from './version';
@@ -26,6 +28,11 @@ export interface SimulatorOptions {
   version?: string;
   /** The site as an object, or a path to a JSON site file; default resources/demo-site.json. */
   site?: SiteDefinition | string;
+  /**
+   * Instead of `site`: a generated site of this many items of every live kind (`generateSite({items})`),
+   * so a shell can ask for a site at scale without importing the generator.
+   */
+  generatedItems?: number;
   host?: string;
   port?: number;
   /**
@@ -68,7 +75,7 @@ export interface RunningSimulator {
 
 /** Starts the simulated access-control server and its control API. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
-  const site = loadSite(options.site);
+  const site = loadSite(options.generatedItems !== undefined ? generateSite({ items: options.generatedItems }) : options.site);
   const version = new ServerVersion(options.version ?? '9.40');
   const updatesTimeoutMs = options.updatesTimeoutMs ?? 60_000;
   const clock = new SimClock();
@@ -85,27 +92,32 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const rootDivision = site.divisions.find((d) => !d.parent)!.id;
   const flood = new FailureFlood(events, () => clock.now(), site.server.division ?? rootDivision);
   const cards = new CardStore(site);
+  const subscriptions = new SubscriptionRegistry(world);
 
   let links = new Links('https://127.0.0.1');
   const host = options.host ?? '127.0.0.1';
   const faults = new FaultInjector();
+  let restRequests = 0;
   const listen = (port: number) =>
     listenHttps(
       { certPem: serverCert.certPem, keyPem: serverCert.keyPem, host, port, origin: () => links.base },
       async (exchange) => {
+        restRequests++;
         if (await faults.intercept(exchange)) return;
-        await handleRest(exchange, { world, links, clients, flood, cards, updatesTimeoutMs });
+        await handleRest(exchange, { world, links, clients, flood, cards, updatesTimeoutMs, subscriptions });
       },
     );
   let https: HttpsListener = await listen(options.port ?? 0);
   const url = `https://${host.includes(':') ? `[${host}]` : host}:${https.port}`;
   links = new Links(url);
 
-  const control = new ControlOperations(world, {
+  const control = new ControlOperations(world, subscriptions, {
     setFaults: (settings) => faults.set(settings),
     clearFaults: () => faults.clear(),
     dropConnections: () => https.dropConnections(),
+    restRequests: () => restRequests,
     restart: async () => {
+      subscriptions.dropAll();
       world.everyItem((item) => item.feed.stopAll());
       await https.close();
       world.everyItem((item) => item.forgetWatch());
@@ -135,6 +147,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         scenario?.stop();
         clock.stop();
         world.everyItem((item) => item.feed.stopAll());
+        subscriptions.dropAll();
         await Promise.all([https.close(), controlListener?.close()]);
       })();
       return stopped;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
 import { enrolmentCalls, enrolmentEvents } from './enrolment';
+import { kioskCalls } from './kiosk';
 import { settingsCalls } from './settings';
 import { auditCalls, auditEvents } from './audit';
 
@@ -20,6 +21,7 @@ export const calls = {
   ...siteCalls,
   ...settingsCalls,
   ...enrolmentCalls,
+  ...kioskCalls,
   ...auditCalls,
 } as const;
 

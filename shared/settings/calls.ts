@@ -5,8 +5,18 @@ import { ClientCredentialInfo, VaultMode } from './credential-info';
 // The shapes the settings / first-run screen sends and receives over the contract. Nothing secret
 // ever comes back out: the API key and the private key go in, only descriptions and fingerprints return.
 
-const maxPemText = 64 * 1024;
-const maxPkcs12Base64 = 256 * 1024;
+/**
+ * The largest certificate files the desk takes. The Settings screen's file picker refuses bigger files
+ * before reading them, this schema refuses bigger contents, and the browser host's link
+ * (MAX_CALL_MESSAGE_BYTES in shared/wire.ts) carries the largest import call these allow: one limit
+ * end to end. A PKCS#12 with a long chain is ~50 KB; a PEM certificate, key or chain a few KB.
+ */
+export const MAX_PEM_FILE_BYTES = 64 * 1024;
+export const MAX_PKCS12_FILE_BYTES = 192 * 1024;
+
+// UTF-8 text has no more characters than bytes; Base64 takes 4 characters for every 3 bytes.
+const maxPemText = MAX_PEM_FILE_BYTES;
+const maxPkcs12Base64 = Math.ceil(MAX_PKCS12_FILE_BYTES / 3) * 4;
 
 export const ClientCertificateImport = z.discriminatedUnion('format', [
   z
@@ -20,7 +30,7 @@ export const ClientCertificateImport = z.discriminatedUnion('format', [
   z
     .object({
       format: z.literal('pkcs12'),
-      fileBase64: z.base64('The PKCS#12 file must arrive Base64-encoded').max(maxPkcs12Base64, 'The PKCS#12 file is too large'),
+      fileBase64: z.base64('The PKCS#12 file must arrive Base64-encoded').max(maxPkcs12Base64, `A PKCS#12 file larger than ${MAX_PKCS12_FILE_BYTES / 1024} KiB is not a certificate file`),
       password: z.string().max(1024),
     })
     .strict(),

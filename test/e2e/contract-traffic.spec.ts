@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { findSecretRun, parseFrame, pemBase64, recordContractTraffic } from './support/contract-recorder';
 import { startHost, type RunningHost } from './support/host';
@@ -6,7 +8,8 @@ import { confirmServer, connectConfigured, importCertificate, openSettings, stor
 import { simulatorEvents, startSiteSimulator, type SiteSimulator } from './support/simulator';
 
 // Secrets never cross the contract towards the renderer, and the API key crosses towards main once.
-// Every frame of a whole session is recorded: configure, connect, board, open a door.
+// Every frame of a whole session is recorded: configure, connect, board, open a door, set the exit
+// PIN; then the host's log of that session is searched for the same secrets.
 
 let host: RunningHost;
 let site: SiteSimulator;
@@ -20,6 +23,7 @@ test.afterAll(async () => {
 
 test('nothing main sends holds a secret, and the API key is sent once', async ({ page }) => {
   const p12Password = 'contract-traffic-p12-password';
+  const exitPin = '482913';
   const p12 = exportPkcs12(site.clientCertPem, site.clientKeyPem, p12Password);
   const keyBase64 = pemBase64(site.clientKeyPem);
   const traffic = recordContractTraffic(page);
@@ -48,9 +52,15 @@ test('nothing main sends holds a secret, and the API key is sent once', async ({
   expect((await simulatorEvents(site)).filter((e) => e.type === 'override')).toHaveLength(1);
   await page.keyboard.press('Escape');
 
-  // And look at Settings once more, after everything: the overview comes back a last time.
+  // And look at Settings once more, after everything: the overview comes back a last time. Set the
+  // kiosk's exit PIN there too, so the PIN is part of the session whose traffic and log are checked.
   screen = await openSettings(page);
   await expect(screen.getByTestId('client-certificate-sha1')).toHaveAttribute('data-value', site.clientThumbprint);
+  const kiosk = screen.getByTestId('settings-kiosk');
+  await kiosk.getByLabel('Exit PIN').fill(exitPin);
+  await kiosk.getByRole('button', { name: 'Set PIN' }).click();
+  await expect(kiosk.getByRole('button', { name: 'Change PIN' })).toBeVisible();
+  await expect(kiosk.getByLabel('New exit PIN')).toHaveValue('');
   await screen.getByRole('button', { name: 'Close settings' }).click();
 
   // The recording saw the whole session, so an empty check below means something.
@@ -72,6 +82,17 @@ test('nothing main sends holds a secret, and the API key is sent once', async ({
   expect(findSecretRun(received, keyBase64)).toBeUndefined();
   expect(received.filter((f) => f.includes(p12Password))).toEqual([]);
   expect(findSecretRun(received, p12.toString('base64'))).toBeUndefined();
+  expect(received.filter((f) => f.includes(exitPin))).toEqual([]);
+
+  // The host's log after the whole session: it saw the session (so the search below means something)
+  // and holds no API key, private key, PKCS#12 password or PIN.
+  await host.stop();
+  const log = readdirSync(host.logDir).map((name) => readFileSync(join(host.logDir, name), 'utf8')).join('');
+  for (const event of ['host.starting', 'demo.started', 'kiosk.exit-pin-set', 'host.stopping']) expect(log).toContain(`"event":"${event}"`);
+  expect(log).not.toContain(site.apiKey);
+  expect(findSecretRun([log], keyBase64)).toBeUndefined();
+  expect(log).not.toContain(p12Password);
+  expect(log).not.toContain(exitPin);
 
   // Renderer → main: the key goes out in the one settings.setApiKey call and never again.
   const withKey = traffic.sent.flatMap((frame, index) => (frame.includes(site.apiKey) ? [index] : []));

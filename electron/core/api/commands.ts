@@ -37,9 +37,14 @@ export async function sendCommand(
  * back to its base key's href: both have the same href (docs/server-interface.md §Command maps), so that is still the server's link.
  */
 export function commandHref(item: CommandTarget, command: string): string {
-  const link = item.commands?.[command] ?? (command.endsWith(UNTIL) ? item.commands?.[command.slice(0, -UNTIL.length)] : undefined);
+  const link = offered(item, command) ?? (command.endsWith(UNTIL) ? offered(item, command.slice(0, -UNTIL.length)) : undefined);
   if (!link) throw new DeskError('invalid-call', `The server does not offer "${command}" on ${item.name}`);
   return link.href;
+}
+
+/** The map's own entry only: `constructor` or `toString` must not find Object.prototype's. */
+function offered(item: CommandTarget, key: string): { href: string } | undefined {
+  return item.commands && Object.hasOwn(item.commands, key) ? item.commands[key] : undefined;
 }
 
 /** The body of a command, checked by the rules of docs/server-interface.md §Overrides before anything is sent (the renderer is untrusted). */

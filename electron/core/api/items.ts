@@ -6,6 +6,7 @@ import { ITEM_TYPES, PASSENGER_ELEVATOR_GROUPS, type ItemOf, type ItemTypeKey } 
 import { searchAll } from './paging';
 import { fieldList, searchQuery, type SearchParams } from './search-query';
 import type { Transport } from './transport';
+import { SearchTrail } from './search-trail';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -85,11 +86,13 @@ export async function cardholderLocationZones(
   if (!href) throw new DeskError('licence', `${what}: this server does not offer it (needs 8.20 and the RESTCardholders licence)`);
   const query = searchQuery(ITEM_TYPES.accessZone, discovery, params, what);
   const result: LocationZones = { zones: [] };
+  const trail = new SearchTrail(what, transport.limits);
   let page = await transport.getJson(href, LocationZonesPage, what, { query, signal: options.signal });
   for (;;) {
+    trail.took(page.results.length);
     result.zones.push(...page.results);
     result.outsideOfSystem ??= page.outsideOfSystem?.href;
     if (!page.next) return result;
-    page = await transport.getJson(page.next.href, LocationZonesPage, what, { signal: options.signal });
+    page = await transport.getJson(trail.follow(page.next.href), LocationZonesPage, what, { signal: options.signal });
   }
 }

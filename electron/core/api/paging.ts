@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { QueryValue } from './links';
 import { searchPage } from './schemas';
 import type { Transport } from './transport';
+import { SearchTrail } from './search-trail';
 
 export interface SearchOptions {
   /** Documented search parameters (sort, top, name, division, fields, …). */
@@ -22,13 +23,15 @@ export async function* searchAll<T extends z.ZodType>(
   options: SearchOptions = {},
 ): AsyncGenerator<z.infer<T>> {
   const schema = searchPage(item);
+  const trail = new SearchTrail(what, transport.limits);
   let page = await transport.getJson(href, schema, what, {
     query: { sort: 'id', ...options.query },
     signal: options.signal,
   });
   for (;;) {
+    trail.took(page.results.length);
     yield* page.results;
     if (!page.next) return;
-    page = await transport.getJson(page.next.href, schema, what, { signal: options.signal });
+    page = await transport.getJson(trail.follow(page.next.href), schema, what, { signal: options.signal });
   }
 }

@@ -1,5 +1,6 @@
 import { DeskError } from '../../../shared/errors';
 import { versionAtLeast } from '../../../shared/version';
+import { ANSWER_LIMITS } from './answer-limits';
 import type { Discovery } from './discovery';
 import type { ItemType } from './item-types';
 import type { QueryValue } from './links';
@@ -39,6 +40,8 @@ export function searchQuery(type: ItemType, discovery: Discovery, params: Search
   const query: Record<string, QueryValue> = { sort: params.sort ?? 'id' };
   if (params.top !== undefined) {
     if (!Number.isInteger(params.top) || params.top < 1) refuse(what, `top must be a whole number of 1 or more, not ${params.top}`);
+    // A bigger page would be refused when it came back (answer-limits.ts): say so before asking.
+    if (params.top > ANSWER_LIMITS.entries) refuse(what, `top must be at most ${ANSWER_LIMITS.entries}, not ${params.top}`);
     query.top = params.top;
   }
   if (params.name !== undefined) {

@@ -1,7 +1,9 @@
 import { Agent, request } from 'undici';
 import type { z } from 'zod';
 import { DeskError } from '../../../shared/errors';
+import { ANSWER_LIMITS, checkAnswerShape, type AnswerLimits } from './answer-limits';
 import { authorizationHeader, type AuthForm } from './auth';
+import { readBoundedText } from './bounded-body';
 import { errorForFailure, errorForStatus } from './errors';
 import { assertOnOrigin, withQuery, type QueryValue } from './links';
 import { parsePayload } from './payload';
@@ -36,6 +38,8 @@ export interface TransportOptions {
    * code does not tell an operator that. Answers a DeskError to use instead, or anything else to keep ours.
    */
   explainTlsFailure?: (err: unknown) => Promise<unknown>;
+  /** How much of an answer to hold (answer-limits.ts); tests lower them. */
+  limits?: Partial<AnswerLimits>;
 }
 
 export interface GetOptions {
@@ -83,6 +87,7 @@ export class Transport {
   private readonly getRetry: RetryPolicy | false;
   private readonly watchProtocol: 'auto' | 'http/1.1';
   private readonly explainTlsFailure: ((err: unknown) => Promise<unknown>) | undefined;
+  readonly limits: AnswerLimits;
   /** One explanation at a time: a thousand long-polls refused together need one probe, not a thousand. */
   private explaining: Promise<unknown> | undefined;
 
@@ -95,6 +100,7 @@ export class Transport {
     this.getRetry = options.getRetry ?? GET_RETRY;
     this.watchProtocol = options.watchProtocol ?? 'auto';
     this.explainTlsFailure = options.explainTlsFailure;
+    this.limits = { ...ANSWER_LIMITS, ...options.limits };
     this.connect = { cert: options.tls.cert, key: options.tls.key, ...options.tls.connect };
     this.commands = new Agent({ connect: this.connect, allowH2: true, connections: 8 });
   }
@@ -105,7 +111,9 @@ export class Transport {
     const once = async () => {
       const answer = await this.send(url, 'GET', undefined, what, options);
       if (answer.statusCode !== 200) throw errorForStatus(answer.statusCode, answer.body, what);
-      return parsePayload(schema, parseJson(answer.body, what), what);
+      const json = parseJson(answer.body, what);
+      checkAnswerShape(json, what, this.limits);
+      return parsePayload(schema, json, what);
     };
     if (options.watch || !this.getRetry) return once();
     return withRetry(once, this.getRetry, options.signal);
@@ -208,7 +216,9 @@ export class Transport {
     try {
       const dispatcher = options.watch ? (await this.watchAgent()).agent : this.commands;
       const res = await request(url, { ...init, dispatcher });
-      return { statusCode: res.statusCode, headers: res.headers, body: await res.body.text() };
+      const limit = options.watch ? this.limits.watchAnswerBytes : this.limits.answerBytes;
+      const text = await readBoundedText(res.body, limit, what, res.headers['content-length']);
+      return { statusCode: res.statusCode, headers: res.headers, body: text };
     } catch (err) {
       if (options.signal?.aborted) throw new DeskError('network', `${what}: cancelled`);
       const error = errorForFailure(err, what);

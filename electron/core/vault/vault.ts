@@ -86,14 +86,15 @@ export class Vault {
     const apiKey = entered.trim();
     assertUsableApiKey(apiKey);
     return this.exclusive(async () => {
-      const key = await this.dataKeyForWriting();
-      this.update((record) => ({ ...record, apiKey: seal(key, 'apiKey', Buffer.from(apiKey, 'utf8')) }));
+      const record = await this.ownRecord();
+      const key = await this.dataKeyForWriting(record);
+      this.writeRecord({ ...record, apiKey: seal(key, 'apiKey', Buffer.from(apiKey, 'utf8')) });
     });
   }
 
   getApiKey(): Promise<string | null> {
     return this.exclusive(async () => {
-      const record = this.readRecord();
+      const record = await this.ownRecord();
       if (!record.apiKey) return null;
       const key = await this.dataKeyForReading(record);
       return open(key, 'apiKey', record.apiKey).toString('utf8');
@@ -107,17 +108,18 @@ export class Vault {
   /** Store (or replace) the client certificate and key from certificates/import-*. */
   setClientCredential(credential: ClientCredential): Promise<ClientCredentialInfo> {
     return this.exclusive(async () => {
-      const key = await this.dataKeyForWriting();
+      const record = await this.ownRecord();
+      const key = await this.dataKeyForWriting(record);
       const secret: ClientCredentialSecret = {
         certificatePem: credential.certificatePem,
         privateKeyPem: credential.privateKeyPem,
       };
       const info = credentialInfo(credential);
-      this.update((record) => ({
+      this.writeRecord({
         ...record,
         clientCredential: seal(key, 'clientCredential', Buffer.from(JSON.stringify(secret), 'utf8')),
         clientCredentialInfo: info,
-      }));
+      });
       return info;
     });
   }
@@ -125,7 +127,7 @@ export class Vault {
   /** The certificate chain and PKCS#8 key for mutual TLS (undici's `connect.cert` / `connect.key`). */
   getClientCredential(): Promise<ClientCredentialSecret | null> {
     return this.exclusive(async () => {
-      const record = this.readRecord();
+      const record = await this.ownRecord();
       if (!record.clientCredential) return null;
       const key = await this.dataKeyForReading(record);
       return this.openCredential(key, record);
@@ -150,14 +152,14 @@ export class Vault {
       );
     }
     return this.exclusive(async () => {
-      const record = this.readRecord();
+      const record = await this.ownRecord();
       if (record.mode === mode) return;
       const hasSecrets = holdsSecrets(record);
       const oldKey = hasSecrets ? await this.dataKeyForReading(record) : null;
       const apiKey = oldKey && record.apiKey ? open(oldKey, 'apiKey', record.apiKey) : undefined;
       const credential = oldKey && record.clientCredential ? this.openCredential(oldKey, record) : undefined;
 
-      const newKey = await this.createDataKey(this.keyStores[mode]);
+      const newKey = await this.createDataKey(this.storeFor(record, mode));
       const next: VaultRecord = { ...record, mode };
       if (apiKey) next.apiKey = seal(newKey, 'apiKey', apiKey);
       if (credential) {
@@ -166,7 +168,7 @@ export class Vault {
       // The local store's key moves with the rest, so what the store sealed stays readable.
       if (oldKey && record.localStoreKey) next.localStoreKey = seal(newKey, 'localStoreKey', open(oldKey, 'localStoreKey', record.localStoreKey));
       this.writeRecord(next);
-      await this.keyStores[record.mode].remove().catch(() => undefined); // a key left behind unlocks nothing now
+      await this.removeKey(record).catch(() => undefined); // a key left behind unlocks nothing now
     });
   }
 
@@ -177,11 +179,11 @@ export class Vault {
    */
   localDataSealer(): Promise<LocalDataSealer> {
     return this.exclusive(async () => {
-      const record = this.readRecord();
-      const key = await this.dataKeyForWriting();
+      const record = await this.ownRecord();
+      const key = await this.dataKeyForWriting(record);
       if (record.localStoreKey) return new LocalDataSealer(open(key, 'localStoreKey', record.localStoreKey));
       const storeKey = randomBytes(dataKeyBytes);
-      this.update((current) => ({ ...current, localStoreKey: seal(key, 'localStoreKey', storeKey) }));
+      this.writeRecord({ ...record, localStoreKey: seal(key, 'localStoreKey', storeKey) });
       return new LocalDataSealer(storeKey);
     });
   }
@@ -189,9 +191,9 @@ export class Vault {
   /** Forget every secret and the data key: the way out when the key is lost (e.g. a reset keychain). */
   deleteAll(): Promise<void> {
     return this.exclusive(async () => {
-      const mode = this.readRecord().mode;
-      this.writeRecord({ mode });
-      await this.keyStores[mode].remove();
+      const record = await this.ownRecord().catch(() => this.readRecord());
+      this.writeRecord({ mode: record.mode });
+      await this.removeKey(record);
     });
   }
 
@@ -210,7 +212,7 @@ export class Vault {
   }
 
   private async dataKeyForReading(record: VaultRecord): Promise<Uint8Array> {
-    const key = await this.keyStores[record.mode].read();
+    const key = await this.storeFor(record).read();
     if (key) return key;
     const where = record.mode === 'os-keychain' ? 'The OS keychain' : 'The less-safe key file';
     throw new VaultError(
@@ -220,17 +222,56 @@ export class Vault {
     );
   }
 
-  private async dataKeyForWriting(): Promise<Uint8Array> {
-    const record = this.readRecord();
+  private async dataKeyForWriting(record: VaultRecord): Promise<Uint8Array> {
     const hasSecrets = holdsSecrets(record);
     // With secrets stored, a new key would orphan them: insist on the key they were sealed with.
     if (hasSecrets) return this.dataKeyForReading(record);
-    const existing = await this.keyStores[record.mode].read();
-    return existing ?? this.createDataKey(this.keyStores[record.mode]);
+    const existing = await this.storeFor(record).read();
+    return existing ?? this.createDataKey(this.storeFor(record));
+  }
+
+  /** Where this vault's key lives in `mode`: its own keychain entry once it has a vault id. */
+  private storeFor(record: VaultRecord, mode: VaultMode = record.mode): DataKeyStore {
+    const store = this.keyStores[mode];
+    return record.vaultId && store.forVault ? store.forVault(record.vaultId) : store;
+  }
+
+  /**
+   * Removes this vault's key from where its record says it is, but never the entry every settings
+   * folder once shared (a vault without an id whose store keeps per-vault entries): another folder's
+   * secrets may be sealed under it.
+   */
+  private async removeKey(record: VaultRecord): Promise<void> {
+    if (!record.vaultId && this.keyStores[record.mode].forVault) return;
+    await this.storeFor(record).remove();
+  }
+
+  /**
+   * The record with a vault id of its own. A vault made before per-folder keys has its secrets sealed
+   * under the entry all folders shared: that key is copied to the vault's own entry (and read back)
+   * before the id is written, so a failure midway leaves the vault as it was. The shared entry stays.
+   * A vault with nothing stored gets its id written with its first secret (nothing is written before).
+   */
+  private async ownRecord(): Promise<VaultRecord> {
+    const record = this.readRecord();
+    if (record.vaultId) return record;
+    const owned: VaultRecord = { ...record, vaultId: randomBytes(16).toString('base64url') };
+    const hasSecrets = holdsSecrets(record);
+    const shared = this.keyStores[record.mode];
+    if (hasSecrets && shared.forVault) {
+      const key = await shared.read();
+      if (!key) return record; // nothing to move: reading says the key is missing, as before
+      await this.keepKey(shared.forVault(owned.vaultId!), key);
+      this.writeRecord(owned);
+    }
+    return owned;
   }
 
   private async createDataKey(store: DataKeyStore): Promise<Uint8Array> {
-    const key = generateDataKey();
+    return this.keepKey(store, generateDataKey());
+  }
+
+  private async keepKey(store: DataKeyStore, key: Uint8Array): Promise<Uint8Array> {
     await store.write(key);
     // A locked keychain may accept a write and keep nothing; only a key read back is a key kept.
     const kept = await store.read();

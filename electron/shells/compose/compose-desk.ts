@@ -10,6 +10,9 @@ import { CredentialSettings } from '../../core/vault/credential-settings';
 import type { SettingsStore } from '../../core/vault/settings/settings-store';
 import { Vault } from '../../core/vault/vault';
 import type { RunningSimulator, SimulatorOptions } from '../../simulator/index';
+import type { LoginItem } from '../../core/kiosk/autostart';
+import { KioskSettings } from '../../core/kiosk/kiosk-settings';
+import type { Logger } from '../../core/log/logger';
 
 export interface ComposeOptions {
   /** The shell's settings store: electron-store in Electron, the same file format under the browser host. */
@@ -22,9 +25,19 @@ export interface ComposeOptions {
   demoStarted?: (simulator: RunningSimulator) => void;
   /** Open PC/SC readers (default true where pcscd runs); the demo reader is always there. */
   pcsc?: boolean;
+  /** Main's structured log (the shell decides the folder and level). */
+  logger: Logger;
+  kiosk: {
+    profile: 'kiosk' | 'desk';
+    /** How this shell starts at login; absent where it cannot, with the reason. */
+    loginItem?: LoginItem;
+    unsupportedReason?: string;
+    /** How this shell quits, once the exit PIN matched. */
+    quit: () => void;
+  };
 }
 
-/** Builds the desk both shells run: settings, vault, the settings screen's operations and the sites. */
+/** Builds the desk both shells run: settings, vault, the settings screen's operations, kiosk settings and the sites. */
 export function composeDesk(options: ComposeOptions): Desk {
   const vault = Vault.create(options.settings, options.settingsDir);
   const demoReader = new DemoPivReader();
@@ -32,12 +45,19 @@ export function composeDesk(options: ComposeOptions): Desk {
   // them on a configured site too (training, and tests that stop a separately started server).
   let onDemoSite = false;
   const demoControls = () => onDemoSite || process.env.GATEHOUSE_DEMO_READER === 'always';
+  const kiosk = new KioskSettings(options.settings, { ...options.kiosk, logger: options.logger });
+  try {
+    kiosk.applyAutostart();
+  } catch (err) {
+    options.logger.warn('kiosk.autostart-failed', { reason: (err as Error).message });
+  }
   // The local store (audit log, last-known board) lives in the settings folder; the desk closes it on stop.
   const records = openDeskRecords({ dir: options.settingsDir, desk: hostname(), sealer: () => vault.localDataSealer() });
   return new Desk({
     records,
     sites: settingsSites(options.settings, vault, async () => {
       const site = await startDemoSite(options.demo);
+      options.logger.info('demo.started', { url: site.simulator.url, control: site.simulator.controlUrl !== undefined });
       options.demoStarted?.(site.simulator);
       onDemoSite = true;
       return { ...site, close: () => ((onDemoSite = false), site.close()) };
@@ -49,5 +69,6 @@ export function composeDesk(options: ComposeOptions): Desk {
       outbox: new SqliteOutboxStore(records.store, () => vault.localDataSealer()),
       audit: records.audit,
     },
+    kiosk,
   });
 }

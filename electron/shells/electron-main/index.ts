@@ -1,26 +1,62 @@
-import { app } from 'electron';
+import { app, BrowserWindow } from 'electron';
+import { jsonLinesLog } from '../../core/log';
 import { composeDesk } from '../compose/compose-desk';
-import { bindDeskToIpc } from './ipc';
-import { electronSettingsStore } from './settings-store';
+import { readShellArguments } from './arguments';
 import { hardenSession } from './hardening';
-import { createKioskWindow } from './window';
+import { bindDeskToIpc } from './ipc';
+import { guardKioskWindow } from './kiosk-guard';
+import { electronLoginItem } from './login-item';
+import { recoverFromCrashes } from './recovery';
+import { electronSettingsStore } from './settings-store';
+import { createDeskWindow } from './window';
 
-// The Electron shell: lifecycle, one kiosk window, the contract over IPC. Everything else is core.
+// The Electron shell: lifecycle, one desk window, the contract over IPC. Everything else is core.
 app.enableSandbox();
-if (!app.requestSingleInstanceLock()) app.quit();
+const shell = readShellArguments(process.argv.slice(1));
 
-app.whenReady().then(async () => {
+// One desk per user session: a second launch only brings the first one's window forward.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    const [window] = BrowserWindow.getAllWindows();
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+  });
+  app.whenReady().then(start);
+}
+
+async function start() {
+  const logger = jsonLinesLog({ dir: app.getPath('logs'), level: shell.logLevel });
+  logger.info('desk.starting', { version: app.getVersion(), profile: shell.profile, platform: process.platform });
   hardenSession();
+  const window = createDeskWindow(shell.profile);
+  recoverFromCrashes(window, logger);
+  const guard = shell.profile === 'kiosk' ? guardKioskWindow(window) : undefined;
   const { store, dir } = electronSettingsStore();
-  const desk = composeDesk({ settings: store, settingsDir: dir });
+  const desk = composeDesk({
+    settings: store,
+    settingsDir: dir,
+    logger,
+    kiosk: {
+      profile: shell.profile,
+      loginItem: electronLoginItem(),
+      quit: () => {
+        guard?.allowExit();
+        app.quit();
+      },
+    },
+  });
   void desk.start();
-  const window = createKioskWindow();
   const unbind = bindDeskToIpc(desk, window);
 
   app.on('window-all-closed', () => app.quit());
   app.on('will-quit', (event) => {
     event.preventDefault();
     unbind();
+    logger.info('desk.stopping');
     void desk.stop().finally(() => app.exit(0));
   });
-});
+}

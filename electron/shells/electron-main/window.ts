@@ -1,10 +1,18 @@
-import { BrowserWindow } from 'electron';
+import { BrowserWindow, screen } from 'electron';
 import { join } from 'node:path';
 
-/** The kiosk window: full screen, no menu, a sandboxed renderer that can reach only the preload's contract. */
-export function createKioskWindow(): BrowserWindow {
+/**
+ * The desk's window: a sandboxed renderer that can reach only the preload's contract. In the kiosk
+ * profile it is full screen with no menu and no devtools, and on a touch-screen desk the pointer is
+ * hidden; the `desk` profile is an ordinary window for set-up and support.
+ */
+export function createDeskWindow(profile: 'kiosk' | 'desk'): BrowserWindow {
+  const kiosk = profile === 'kiosk';
   const window = new BrowserWindow({
-    kiosk: true,
+    kiosk,
+    fullscreen: kiosk,
+    width: 1280,
+    height: 800,
     autoHideMenuBar: true,
     backgroundColor: '#10151c',
     webPreferences: {
@@ -14,10 +22,15 @@ export function createKioskWindow(): BrowserWindow {
       nodeIntegration: false,
       webSecurity: true,
       spellcheck: false,
+      devTools: !kiosk,
     },
   });
+  if (kiosk) window.removeMenu();
   window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
   window.webContents.on('will-navigate', (event) => event.preventDefault());
+  if (kiosk && screen.getAllDisplays().some((display) => display.touchSupport === 'available')) {
+    window.webContents.on('did-finish-load', () => void window.webContents.insertCSS('* { cursor: none !important; }'));
+  }
   void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
   return window;
 }

@@ -6,12 +6,18 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { composeDesk } from '../compose/compose-desk';
 import { JsonFileSettingsStore } from '../../core/vault/settings/json-file-settings-store';
+import { defaultLogFolder, jsonLinesLog, LOG_LEVELS, type LogLevel } from '../../core/log';
 import { startBrowserHost } from './host';
+import { browserHostLoginItem } from './host-kiosk';
+import { hostToken } from './launch-token';
 
-const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS] [--control]
+const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS] [--control] [--demo-items N]
+       [--log-level debug|info|warn|error] [--log-dir DIR]
 Serves Gatehouse to a browser on 127.0.0.1: the configured site, or the embedded demo site until one is set.
 --control opens the demo site's unauthenticated control API on 127.0.0.1 (training, tests).
-Settings live in DIR (default: the same folder the Electron app uses, ~/.config/Gatehouse).`;
+--demo-items N makes the demo site a generated site of N items of every kind (scale demos, the bench).
+Settings live in DIR (default: the same folder the Electron app uses, ~/.config/Gatehouse).
+The log (JSON lines, rotated) goes to --log-dir (default: ~/.local/state/Gatehouse/logs).`;
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +27,9 @@ const { values } = parseArgs({
     scenario: { type: 'string', default: '1' },
     'updates-timeout': { type: 'string' },
     control: { type: 'boolean', default: false },
+    'log-level': { type: 'string', default: 'info' },
+    'log-dir': { type: 'string' },
+    'demo-items': { type: 'string' },
     'data-dir': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -39,23 +48,34 @@ if (!existsSync(rendererDir)) {
 const rate = values.scenario === 'off' ? 0 : Number(values.scenario);
 // Electron keeps its settings in ~/.config/<app name>; the browser host reads and writes the same file.
 const settingsDir = values['data-dir'] ?? join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Gatehouse');
+if (!(LOG_LEVELS as readonly string[]).includes(values['log-level'])) {
+  console.error(`Gatehouse: --log-level must be one of ${LOG_LEVELS.join(', ')}, not "${values['log-level']}".`);
+  process.exit(2);
+}
+const logDir = values['log-dir'] ?? defaultLogFolder();
+const logger = jsonLinesLog({ dir: logDir, level: values['log-level'] as LogLevel });
+logger.info('host.starting', { settingsDir, pid: process.pid });
 let demoSite: { url: string; controlUrl?: string | undefined } | undefined;
 const desk = composeDesk({
+  logger,
+  kiosk: { profile: 'desk', ...browserHostLoginItem(), quit: () => void shutdown() },
   settings: new JsonFileSettingsStore(settingsDir),
   settingsDir,
   demo: {
     control: values.control,
     scenario: rate > 0 ? { ratePerSecond: rate } : false,
     ...(values['updates-timeout'] ? { updatesTimeoutMs: Number(values['updates-timeout']) } : {}),
+    ...(values['demo-items'] ? { generatedItems: Number(values['demo-items']) } : {}),
   },
   demoStarted: (site) => (demoSite = site),
 });
 await desk.start().catch(() => undefined); // a site that cannot be opened is reported on the connection bar
-const host = await startBrowserHost({ desk, rendererDir, port: Number(values.port) });
+const token = hostToken(settingsDir);
+const host = await startBrowserHost({ desk, rendererDir, port: Number(values.port), log: logger, token });
 
 if (values.json) {
   // One machine-readable line for tests and scripts that drive the host.
-  console.log(JSON.stringify({ url: host.url, origin: host.origin, settingsDir, siteUrl: demoSite?.url, controlUrl: demoSite?.controlUrl }));
+  console.log(JSON.stringify({ url: host.url, origin: host.origin, pid: process.pid, settingsDir, logDir, siteUrl: demoSite?.url, controlUrl: demoSite?.controlUrl }));
 } else {
   console.log(`Gatehouse is serving ${demoSite ? 'the demo site' : 'the configured site'} at ${host.url}`);
   if (demoSite) console.log(`Demo site ${demoSite.url}${demoSite.controlUrl ? ` (control API ${demoSite.controlUrl})` : ''}`);
@@ -66,6 +86,7 @@ let stopping = false;
 async function shutdown() {
   if (stopping) return;
   stopping = true;
+  logger.info('host.stopping');
   await host.stop();
   await desk.stop();
   process.exit(0);

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { WebSocketServer } from 'ws';
 import type { DeskService } from '../../../shared/contract';
+import type { Logger } from '../../core/log/logger';
+import { describeInternalFailure } from '../../core/internal-error';
 import { serveContract, MAX_MESSAGE_BYTES } from './socket';
 import { contentSecurityPolicy, serveStatic } from './static-files';
 
@@ -12,10 +14,14 @@ export interface BrowserHostOptions {
   /** The built renderer (out/renderer). */
   rendererDir: string;
   port?: number;
+  /** Where the host says what went wrong (the CLI writes JSON lines to stderr). */
+  log: Logger;
+  /** The access token; the CLI's lasts across restarts (launch-token.ts). Default: a new one. */
+  token?: string;
 }
 
 export interface BrowserHost {
-  /** Address to open, with the per-launch token in the fragment (never sent to any server log). */
+  /** Address to open, with the access token in the fragment (never sent to any server log). */
   url: string;
   origin: string;
   stop(): Promise<void>;
@@ -27,7 +33,7 @@ export interface BrowserHost {
  * local page or user cannot drive the desk.
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  const token = randomBytes(24).toString('base64url');
+  const token = options.token ?? randomBytes(24).toString('base64url');
   const root = resolve(options.rendererDir);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   let origin = '';
@@ -38,7 +44,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       res.writeHead(405).end();
       return;
     }
-    void serveStatic(root, req.url ?? '/', res, csp);
+    serveStatic(root, req.url ?? '/', res, csp).catch((err: unknown) => {
+      // A request must never end the host: whatever went wrong is logged and this one answer fails.
+      options.log.error('host.request.failed', describeInternalFailure(err).fields);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal error in Gatehouse');
+      else res.destroy();
+    });
   });
 
   server.on('upgrade', (req, socket, head) => {
@@ -46,7 +57,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
-    sockets.handleUpgrade(req, socket, head, (ws) => serveContract(options.desk, ws));
+    sockets.handleUpgrade(req, socket, head, (ws) => serveContract(options.desk, ws, options.log));
   });
 
   await new Promise<void>((done, fail) => {

@@ -29,7 +29,10 @@ export function contentSecurityPolicy(host: string): string {
 
 /** Serves the built renderer; anything outside its folder is a 404, never a file elsewhere on disk. */
 export async function serveStatic(root: string, urlPath: string, res: ServerResponse, csp: string): Promise<void> {
-  const path = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+  const path = decodedPath(urlPath);
+  // Any page the desk's browser visits can make it ask for `/%`: a bad address is the asker's fault.
+  if (path === undefined) return badRequest(res, 'Malformed percent-encoding in the address');
+  if (path.includes('\0')) return notFound(res);
   const relative = normalize(path === '/' ? '/index.html' : path).replace(/^([/\\])+/, '');
   const file = join(root, relative);
   if (!file.startsWith(root + sep)) return notFound(res);
@@ -46,6 +49,20 @@ export async function serveStatic(root: string, urlPath: string, res: ServerResp
   } catch {
     notFound(res);
   }
+}
+
+/** The path part of a request target, percent-decoded; undefined when the encoding is malformed. */
+function decodedPath(urlPath: string): string | undefined {
+  try {
+    return decodeURIComponent(urlPath.split('?')[0] ?? '/');
+  } catch {
+    return undefined;
+  }
+}
+
+function badRequest(res: ServerResponse, why: string): void {
+  res.writeHead(400, { 'content-type': 'text/plain' });
+  res.end(why);
 }
 
 function notFound(res: ServerResponse): void {

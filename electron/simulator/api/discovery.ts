@@ -26,6 +26,8 @@ export function discovery(world: World, links: Links): Record<string, unknown> {
   if (v.atLeast('8.10') && canGet('inputs')) add('inputs', 'inputs', '/api/inputs?pos=0');
   if (canGet('interlock_groups')) add('interlockGroups', 'interlockGroups', '/api/interlock_groups');
   if (canGet('macros')) add('macros', 'macros', '/api/macros');
+  // The multi-item updates subscription (8.30) needs RESTStatus itself: RESTOverrides is not enough.
+  if (v.atLeast('8.30') && world.hasLicence('RESTStatus')) add('items', 'updates', '/api/items/updates');
   if (cardholders) {
     add('cardholders', 'cardholders', '/api/cardholders');
     if (v.atLeast('8.20')) add('cardholders', 'updateLocationAccessZones', '/api/access_zones/update_cardholder_location');

@@ -21,6 +21,8 @@ import { serveOverride } from './overrides';
 import { represent } from './representation';
 import { searchPage } from './search';
 import { serveUpdates } from './updates';
+import { serveItemSubscriptions } from './item-subscriptions';
+import type { SubscriptionRegistry } from '../model/subscriptions';
 
 const LIVE_COLLECTIONS = new Set<Collection>(['access_zones', 'alarm_zones', 'doors', 'fence_zones', 'inputs', 'interlock_groups', 'macros']);
 
@@ -31,6 +33,7 @@ export interface RestApiContext {
   flood: FailureFlood;
   cards: CardStore;
   updatesTimeoutMs: number;
+  subscriptions: SubscriptionRegistry;
 }
 
 /**
@@ -64,6 +67,8 @@ export async function handleRest(exchange: Exchange, ctx: RestApiContext): Promi
       return serveCardTypes(exchange, ctx.cards, world, links, rest);
     case 'cardholders':
       return serveCardholders(exchange, ctx.cards, world, links, operator, rest);
+    case 'items':
+      return serveItemSubscriptions(exchange, ctx, operator, rest);
   }
   if (first === 'access_zones' && rest.length === 1 && rest[0] === 'update_cardholder_location') {
     return serveCardholderLocationZones(exchange, world, links, operator);

@@ -28,6 +28,11 @@ export async function listenControl(control: SimulatorControl, port: number): Pr
     ['PUT', /^\/licences$/, (_m, body) => control.setLicences(body)],
     ['PATCH', /^\/operator-groups\/([^/]+)$/, (m, body) => control.setOperatorGroup(decodeURIComponent(m[1]!), body)],
     ['POST', /^\/rest-clients\/([^/]+)\/refresh$/, (m) => control.refreshRestClient(decodeURIComponent(m[1]!))],
+    ['GET', /^\/requests$/, () => ({ restRequests: control.restRequests() })],
+    ['GET', /^\/subscriptions$/, () => ({ subscriptions: control.subscriptions() })],
+    ['POST', /^\/subscriptions\/drop$/, () => control.dropSubscriptions()],
+    ['POST', /^\/subscriptions\/wake$/, () => control.wakeSubscriptions()],
+    ['POST', /^\/subscriptions\/repeat$/, () => control.repeatSubscriptions()],
   ];
 
   const server: Server = createServer((req, res) => {

@@ -3,6 +3,7 @@ import { FaultSettings } from '../http/faults';
 import type { LoggedEvent } from '../model/event-log';
 import type { Collection } from '../model/live-item';
 import type { World } from '../model/world';
+import type { SubscriptionRegistry } from '../model/subscriptions';
 import { Licence } from '../site/schema';
 import { applyItemPatch } from './item-patches';
 
@@ -29,6 +30,8 @@ export interface ServerHooks {
   clearFaults(): void;
   dropConnections(): void;
   restart(): Promise<void>;
+  /** REST requests received since start (the bench's requests per minute). */
+  restRequests(): number;
 }
 
 /**
@@ -61,11 +64,29 @@ export interface SimulatorControl {
   advanceTime(ms: number): void;
   /** The server's current time (epoch ms): real time plus every advance so far. */
   now(): number;
+  /** How many REST requests the server has received since it started, faults included. */
+  restRequests(): number;
+  /** The live multi-item updates subscriptions: id, REST client, how many items, held GETs. */
+  subscriptions(): SubscriptionSummary[];
+  /** Forgets every subscription, as a restart does: held and later GETs answer 404. */
+  dropSubscriptions(): void;
+  /** Held subscription GETs answer now with what changed, often nothing (an empty answer). */
+  wakeSubscriptions(): void;
+  /** Every subscription's next answer repeats the state of all its items (duplicates). */
+  repeatSubscriptions(): void;
+}
+
+export interface SubscriptionSummary {
+  id: string;
+  restClient: string;
+  items: number;
+  held: number;
 }
 
 export class ControlOperations implements SimulatorControl {
   constructor(
     private readonly world: World,
+    private readonly registry: SubscriptionRegistry,
     private readonly hooks: ServerHooks,
   ) {}
 
@@ -132,6 +153,26 @@ export class ControlOperations implements SimulatorControl {
 
   now(): number {
     return this.world.clock.now();
+  }
+
+  restRequests(): number {
+    return this.hooks.restRequests();
+  }
+
+  subscriptions(): SubscriptionSummary[] {
+    return this.registry.list().map((s) => ({ id: s.id, restClient: s.clientId, items: s.items.length, held: s.held }));
+  }
+
+  dropSubscriptions(): void {
+    this.registry.dropAll();
+  }
+
+  wakeSubscriptions(): void {
+    this.registry.wakeAll();
+  }
+
+  repeatSubscriptions(): void {
+    this.registry.repeatAll();
   }
 }
 

@@ -129,5 +129,6 @@ export abstract class LiveItem<D extends ItemDefinition = ItemDefinition> {
   /** Call after any change that may alter what the item shows. */
   changed(): void {
     this.feed.changed();
+    this.world.itemChanged(this);
   }
 }

@@ -37,6 +37,9 @@ export class World {
   processOnline = true;
   private readonly offlineControllers = new Set<string>();
   private readonly doorsByZone = new Map<string, LiveDoor[]>();
+  /** Status items by id alone: ids are unique across item types (the multi-item subscription addresses them so). */
+  private readonly byId = new Map<string, LiveItem>();
+  private readonly changeListeners: ((item: LiveItem) => void)[] = [];
 
   constructor(
     readonly site: Site,
@@ -87,6 +90,20 @@ export class World {
 
   item(collection: Collection, id: string): LiveItem | undefined {
     return this.items.get(collection)?.get(id);
+  }
+
+  /** A status item of any type by its id. */
+  itemById(id: string): LiveItem | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Called after any item's change (after its own long-polls are woken). */
+  onItemChanged(listener: (item: LiveItem) => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  itemChanged(item: LiveItem): void {
+    for (const listener of this.changeListeners) listener(item);
   }
 
   accessZone(id: string): LiveAccessZone | undefined {
@@ -168,6 +185,9 @@ export class World {
   }
 
   private register(items: LiveItem[]): void {
-    for (const item of items) this.collection(item.collection).set(item.id, item);
+    for (const item of items) {
+      this.collection(item.collection).set(item.id, item);
+      this.byId.set(item.id, item);
+    }
   }
 }

@@ -1,8 +1,16 @@
 import { seededRandom } from '../scenario/engine';
+import { generateMixedSite } from './generate-mixed';
+import { generatedSiteSkeleton } from './generated-skeleton';
 import type { SiteDefinition } from './schema';
 
 export interface GeneratedSiteOptions {
-  doors: number;
+  /** A site of this many doors (with their zones, inputs, alarm zones and lifts). */
+  doors?: number;
+  /**
+   * A site of about this many items of every live kind (doors, access, alarm and fence zones,
+   * inputs, interlock groups, macros, elevator groups, day categories). Takes precedence over `doors`.
+   */
+  items?: number;
   /** Branching of the division tree (root → campuses → buildings). Default 4. */
   fanout?: number;
   /** Doors per access zone (each zone is one floor of a building). Default 8. */
@@ -10,17 +18,14 @@ export interface GeneratedSiteOptions {
   seed?: number;
 }
 
-const PRIVILEGES = [
-  'View Site', 'Override', 'Override - Open Door', 'Maintenance Override', 'Delegate API Activity', 'Run Macros',
-  'Manage Cardholder Location', 'Modify Passenger Details', 'View Cardholders', 'Edit Cardholders', 'Create Cardholders',
-];
-
 /**
- * A site of any size for scale tests and demos: a division tree of campuses and buildings, each
- * building with floors (an access zone per floor, an elevator group over them), doors, inputs and
- * an alarm zone. One REST client whose operator may do everything everywhere.
+ * A site of any size for scale tests, demos and the bench: `items` gives a mix of every live kind
+ * (see generate-mixed.ts); `doors` gives a division tree of campuses and buildings, each building
+ * with floors (an access zone per floor, an elevator group over them), doors, inputs and an alarm zone.
  */
 export function generateSite(options: GeneratedSiteOptions): SiteDefinition {
+  if (options.items !== undefined) return generateMixedSite({ ...options, items: options.items });
+  if (options.doors === undefined) throw new Error('generateSite needs doors or items');
   const doorCount = Math.max(1, Math.floor(options.doors));
   const fanout = Math.max(1, options.fanout ?? 4);
   const perZone = Math.max(1, options.doorsPerZone ?? 8);
@@ -30,21 +35,9 @@ export function generateSite(options: GeneratedSiteOptions): SiteDefinition {
   const buildingCount = Math.ceil(zoneCount / floorsPerBuilding);
   const campusCount = Math.ceil(buildingCount / fanout);
 
-  const site = {
-    name: `Generated site (${doorCount} doors)`,
-    divisions: [{ id: 'root', name: 'Enterprise' }] as { id: string; name: string; parent?: string }[],
-    controllers: [] as { id: string; name: string; division: string }[],
-    cardholders: [{ id: 'ch-desk', firstName: 'Desk', lastName: 'Workstation', division: 'root' }],
-    operatorGroups: [{ id: 'og-desk', name: 'Security desk', divisions: ['root'], privileges: PRIVILEGES, members: ['ch-desk'] }],
-    restClients: [{ id: 'rc-gatehouse', name: 'Gatehouse desk', cardholder: 'ch-desk' }],
-    accessZones: [] as Record<string, unknown>[],
-    alarmZones: [] as Record<string, unknown>[],
-    doors: [] as Record<string, unknown>[],
-    inputs: [] as Record<string, unknown>[],
-    elevatorGroups: [] as Record<string, unknown>[],
-    macros: [{ id: 'm-lockdown', name: 'Enterprise Lockdown', division: 'root' }],
-    dayCategories: [{ id: 'dc-weekday', name: 'Weekday' }, { id: 'dc-weekend', name: 'Weekend' }],
-  };
+  const site = generatedSiteSkeleton(`Generated site (${doorCount} doors)`);
+  site.macros.push({ id: 'm-lockdown', name: 'Enterprise Lockdown', division: 'root' });
+  site.dayCategories.push({ id: 'dc-weekday', name: 'Weekday' }, { id: 'dc-weekend', name: 'Weekend' });
   for (let c = 0; c < campusCount; c++) site.divisions.push({ id: `c${c}`, name: `Campus ${c + 1}`, parent: 'root' });
 
   let door = 0;

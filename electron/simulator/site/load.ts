@@ -94,4 +94,15 @@ function checkReferences(site: Site, where: string): void {
       seen.add(entry.id);
     }
   }
+  // The multi-item updates subscription names items by id alone, as servers do: ids of status
+  // items are unique across their types.
+  const statusItems = new Map<string, string>();
+  const kinds = ['accessZones', 'alarmZones', 'doors', 'fenceZones', 'inputs', 'interlockGroups', 'macros'] as const;
+  for (const kind of kinds) {
+    for (const item of site[kind]) {
+      const other = statusItems.get(item.id);
+      if (other && other !== kind) fail(`${kind} and ${other} both have an item with id ${item.id}; item ids are unique across types`);
+      statusItems.set(item.id, kind);
+    }
+  }
 }

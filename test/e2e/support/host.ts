@@ -10,6 +10,8 @@ export interface RunningHost {
   origin: string;
   /** This host's own settings folder (never the user's). */
   settingsDir: string;
+  /** This host's own log folder (JSON lines). */
+  logDir: string;
   siteUrl: string;
   controlUrl: string;
   stop(): Promise<void>;
@@ -23,7 +25,7 @@ export interface RunningHost {
  * environment (e.g. a D-Bus address that leads nowhere, for a desk without a keychain).
  */
 export async function startHost(extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}, dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'))): Promise<RunningHost> {
-  const args = [...TSX, 'electron/shells/web-host/cli.ts', '--json', '--control', '--scenario', 'off', '--data-dir', dataDir, ...extraArgs];
+  const args = [...TSX, 'electron/shells/web-host/cli.ts', '--json', '--control', '--scenario', 'off', '--data-dir', dataDir, '--log-dir', join(dataDir, 'logs'), '--log-level', 'debug', ...extraArgs];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPemCredential } from '../../../electron/core/vault/certificates/import-pem';
 import type { ClientCredential } from '../../../electron/core/vault/certificates/client-credential';
 import { VaultError } from '../../../electron/core/vault/errors';
+import type { DataKeyStore } from '../../../electron/core/vault/keys/data-key-store';
 import { KeyFileDataKeyStore } from '../../../electron/core/vault/keys/key-file-data-key-store';
 import {
   KeychainDataKeyStore,
@@ -84,17 +85,19 @@ describe.skipIf(skipKeychain)(keychainTitle, () => {
   });
 
   it.skipIf(!isolatedKeyring)(
-    'stores the data key under the service "Gatehouse" (only in the throwaway keyring of scripts/vault)',
+    'stores the data key under the service "Gatehouse", one entry per settings folder (only in the throwaway keyring of scripts/vault)',
     async () => {
       const settingsDir = freshDir('default-service');
       await Vault.create(new JsonFileSettingsStore(settingsDir), settingsDir).setApiKey(apiKey);
-      const stored = secretToolLookup(keychainService, keychainAccount);
+      // Each settings folder's vault has an entry of its own, named by the vault id in its settings.
+      const account = `${keychainAccount}/${JSON.parse(readFileSync(join(settingsDir, 'config.json'), 'utf8')).vault.vaultId}`;
+      const stored = secretToolLookup(keychainService, account);
       expect(stored).toMatch(/^[A-Za-z0-9+/]{43}=$/);
       expect(stored).not.toContain(apiKey);
       // Another process would build a new Vault over the same file: it reads the key back.
       expect(await Vault.create(new JsonFileSettingsStore(settingsDir), settingsDir).getApiKey()).toBe(apiKey);
       await Vault.create(new JsonFileSettingsStore(settingsDir), settingsDir).deleteAll();
-      expect(secretToolLookup(keychainService, keychainAccount)).toBeNull();
+      expect(secretToolLookup(keychainService, account)).toBeNull();
     },
   );
 
@@ -114,6 +117,53 @@ describe.skipIf(skipKeychain)(keychainTitle, () => {
     expect(config).toContain(credential.summary.sha1Thumbprint); // and public data stays readable
     expect(findLeaks(settingsDir, [apiKey, ...keySecrets()])).toEqual([]);
     await again.deleteAll();
+  });
+
+  it('keeps one key per settings folder: one desk switching to the less-safe mode leaves another desk\'s secrets', async () => {
+    const service = testServiceName();
+    const reception = vaultWith(freshDir('two-desks-reception'), service);
+    const loadingBay = vaultWith(freshDir('two-desks-loading-bay'), service);
+    await reception.setApiKey(apiKey);
+    await loadingBay.setApiKey('LOADING-BAY-KEY');
+    await reception.chooseMode('less-safe-key-file', { acknowledgeLessSafe: true });
+    expect(await loadingBay.getApiKey()).toBe('LOADING-BAY-KEY');
+    expect(await reception.getApiKey()).toBe(apiKey);
+    await loadingBay.deleteAll();
+    expect(await reception.getApiKey()).toBe(apiKey);
+  });
+
+  it('moves a vault off the entry all folders once shared, and never deletes that shared entry', async () => {
+    const service = testServiceName();
+    const shared = new KeychainDataKeyStore(service);
+    // Before per-folder keys: every folder's vault used the one entry under the plain account name.
+    const sharedOnly: DataKeyStore = { mode: 'os-keychain', read: () => shared.read(), write: (k) => shared.write(k), remove: () => shared.remove() };
+    const oldVault = (settingsDir: string) =>
+      new Vault(new JsonFileSettingsStore(settingsDir), { 'os-keychain': sharedOnly, 'less-safe-key-file': new KeyFileDataKeyStore(settingsDir) });
+    const receptionDir = freshDir('migrate-reception');
+    const loadingBayDir = freshDir('migrate-loading-bay');
+    for (const [settingsDir, key] of [[receptionDir, apiKey], [loadingBayDir, 'LOADING-BAY-KEY']] as const) {
+      await oldVault(settingsDir).setApiKey(key);
+      // Settings written before per-folder keys have no vault id.
+      const file = join(settingsDir, 'config.json');
+      const config = JSON.parse(readFileSync(file, 'utf8'));
+      delete config.vault.vaultId;
+      writeFileSync(file, JSON.stringify(config));
+    }
+    const sharedKey = await shared.read();
+
+    const reception = vaultWith(receptionDir, service);
+    expect(await reception.getApiKey()).toBe(apiKey);
+    const vaultId = JSON.parse(readFileSync(join(receptionDir, 'config.json'), 'utf8')).vault.vaultId as string;
+    expect(vaultId).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    if (hasCommand('secret-tool', ['--help'])) {
+      expect(secretToolLookup(service, `${keychainAccount}/${vaultId}`)).toBe(Buffer.from(sharedKey!).toString('base64'));
+    }
+    await reception.chooseMode('less-safe-key-file', { acknowledgeLessSafe: true });
+    await reception.deleteAll();
+    expect(Buffer.from((await shared.read())!).equals(Buffer.from(sharedKey!))).toBe(true);
+    expect(await vaultWith(loadingBayDir, service).getApiKey()).toBe('LOADING-BAY-KEY');
+    await vaultWith(loadingBayDir, service).deleteAll();
+    await shared.remove();
   });
 
   it('refuses secrets when the keychain is locked, without a secret in the error', async () => {

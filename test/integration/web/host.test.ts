@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { DeskService } from '../../../shared/contract';
 import { startBrowserHost, type BrowserHost } from '../../../electron/shells/web-host/host';
+import { silentLogger } from '../../../electron/core/log/logger';
+import { MAX_PKCS12_FILE_BYTES } from '../../../shared/settings/calls';
+import { MAX_CALL_MESSAGE_BYTES } from '../../../shared/wire';
 
 // A desk that answers board.get with an empty board and records what it was asked: these tests are
 // about who may reach the desk through the host, not about the desk.
@@ -25,7 +28,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Gatehouse</title>');
   writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
-  host = await startBrowserHost({ desk, rendererDir: dir });
+  host = await startBrowserHost({ desk, rendererDir: dir, log: silentLogger });
   token = new URL(host.url).hash.replace('#token=', '');
 });
 afterAll(async () => host?.stop());
@@ -87,5 +90,36 @@ describe('browser host: only this launch\'s page may drive the desk', () => {
     for (const path of ['/../package.json', '/%2e%2e/%2e%2e/etc/passwd', '/assets/../../etc/passwd']) {
       expect((await fetch(`${host.origin}${path}`)).status).toBe(404);
     }
+  });
+
+  it('answers 400 to a path with malformed percent-encoding, and keeps serving', async () => {
+    // Any page the desk's browser visits could send this (an <img> pointing at the loopback port).
+    for (const path of ['/%', '/%E0%A4%A', '/assets/%zz.js', '/%00']) {
+      const answer = await fetch(`${host.origin}${path}`);
+      expect([400, 404]).toContain(answer.status);
+    }
+    expect((await fetch(`${host.origin}/%`)).status).toBe(400);
+    expect((await fetch(`${host.origin}/`)).status).toBe(200);
+  });
+
+  it('carries a certificate import as large as the file picker allows (a PKCS#12 with its chain is ~52 KB)', async () => {
+    const { ws } = await open(`/desk?token=${token}`, host.origin);
+    // The largest PKCS#12 file the Settings screen reads, as the import call carries it.
+    const fileBase64 = Buffer.alloc(MAX_PKCS12_FILE_BYTES, 7).toString('base64');
+    const reply = new Promise<string>((r) => ws!.once('message', (d) => r(String(d))));
+    ws!.send(JSON.stringify({ type: 'call', id: 8, name: 'settings.importCertificate', params: { format: 'pkcs12', fileBase64, password: 'p'.repeat(1024) } }));
+    expect(JSON.parse(await reply)).toMatchObject({ type: 'reply', id: 8, reply: { ok: true } });
+    ws!.close();
+  });
+
+  it('closes a socket that sends more than the link carries (1009), and keeps serving', async () => {
+    const { ws } = await open(`/desk?token=${token}`, host.origin);
+    const closed = new Promise<number>((r) => ws!.once('close', (code) => r(code)));
+    ws!.send('x'.repeat(MAX_CALL_MESSAGE_BYTES + 1));
+    expect(await closed).toBe(1009);
+    expect((await fetch(`${host.origin}/`)).status).toBe(200);
+    const again = await open(`/desk?token=${token}`, host.origin);
+    expect(again.ws).toBeDefined();
+    again.ws!.close();
   });
 });

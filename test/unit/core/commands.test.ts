@@ -20,6 +20,13 @@ describe('commandHref: only links the server gave', () => {
     expect(() => commandHref(zone, 'lockDown')).toThrow(/does not offer "lockDown" on Lobby/);
     expect(() => commandHref({ name: 'Door 1' }, 'open')).toThrow(/does not offer/);
   });
+
+  it('refuses object-prototype keys as commands, naming them (not an internal error)', () => {
+    for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'constructorUntil', '__proto__Until']) {
+      expect(() => commandHref(zone, key)).toThrow(new RegExp(`does not offer "${key}" on Lobby`));
+      expect(() => commandHref({ name: 'Door 1' }, key)).toThrow(/does not offer/);
+    }
+  });
 });
 
 describe('commandBody: the spec body, checked before sending', () => {

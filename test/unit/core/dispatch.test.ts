@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DeskService } from '../../../shared/contract';
 import { DeskError } from '../../../shared/errors';
 import { dispatchCall } from '../../../electron/core/dispatch';
+import { levelledLogger, type LogFields } from '../../../electron/core/log/logger';
 
 function service(handle: DeskService['handle']): DeskService {
   return { handle, on: () => () => undefined };
@@ -44,5 +45,27 @@ describe('dispatchCall: the renderer is untrusted', () => {
     expect(refused).toEqual({ ok: false, error: { code: 'offline', message: 'Not connected' } });
     const crashed = await dispatchCall(service(async () => Promise.reject(new Error('secret key 1234 leaked'))), 'board.get', {});
     expect(!crashed.ok && crashed.error.message).not.toContain('1234');
+  });
+
+  it('logs every internal error with the call and a reference the operator sees, and no secret', async () => {
+    const records: LogFields[] = [];
+    const log = levelledLogger('debug', (r) => records.push(r));
+    const crashed = await dispatchCall(service(async () => Promise.reject(new Error('secret key 1234 leaked'))), 'board.get', {}, log);
+    expect(crashed.ok).toBe(false);
+    const message = !crashed.ok ? crashed.error.message : '';
+    expect(message).toContain('board.get');
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ level: 'error', event: 'call.failed', call: 'board.get', errorName: 'Error' });
+    expect(message).toContain(String(records[0]!.reference));
+    expect(JSON.stringify(records)).not.toContain('1234');
+  });
+
+  it('logs a programming fault with the engine\'s own words, so it can be found', async () => {
+    const records: LogFields[] = [];
+    const log = levelledLogger('debug', (r) => records.push(r));
+    const fault = async () => (undefined as unknown as { href: string }).href;
+    await dispatchCall(service(fault as never), 'item.command', { href: 'h', command: 'open' }, log);
+    expect(records[0]).toMatchObject({ call: 'item.command', errorName: 'TypeError' });
+    expect(String(records[0]!.errorMessage)).toContain('href');
   });
 });

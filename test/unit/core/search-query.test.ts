@@ -33,6 +33,10 @@ describe('searchQuery: the documented search parameters, checked before sending'
     expect(() => searchQuery(ITEM_TYPES.door, at('9.40'), { top }, 'Door search')).toThrow(/top must be a whole number/);
   });
 
+  it('refuses a top larger than the page Gatehouse would accept back', () => {
+    expect(() => searchQuery(ITEM_TYPES.door, at('9.40'), { top: 10_001 }, 'Door search')).toThrow(/top must be at most 10000, not 10001/);
+  });
+
   it('refuses the empty name and description the spec calls undefined', () => {
     expect(() => searchQuery(ITEM_TYPES.door, at('9.40'), { name: '' }, 'x')).toThrow(/empty name/);
     expect(() => searchQuery(ITEM_TYPES.door, at('9.40'), { description: '' }, 'x')).toThrow(/empty description/);

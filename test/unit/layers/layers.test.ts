@@ -20,7 +20,8 @@ const cases: Array<{ file: string; wrong: string; right: string }> = [
   { file: 'electron/shells/web-host/example.ts', wrong: '../../simulator/index', right: '../../core/dispatch' },
 ];
 
-describe('layer imports', () => {
+// The first lint loads the whole ESLint configuration, which takes seconds on a busy machine.
+describe('layer imports', { timeout: 60_000 }, () => {
   for (const { file, wrong, right } of cases) {
     it(`${file} may import ${right} but not ${wrong}`, async () => {
       expect(await layerErrors(file, `import { x } from '${wrong}';\nexport const y = x;\n`)).toHaveLength(1);

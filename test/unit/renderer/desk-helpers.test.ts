@@ -32,6 +32,16 @@ describe('access token in the address', () => {
     expect(takeTokenFromLocation({ hash: '#token=t1', pathname: '/', search: '?x=1' }, history)).toBe('t1');
     expect(replaced).toEqual(['/?x=1']);
   });
+
+  it('keeps the token for this tab, so a reload or a restarted host needs no address again', () => {
+    const kept = new Map<string, string>();
+    const storage = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v) };
+    const history = { state: null, replaceState: () => undefined };
+    expect(takeTokenFromLocation({ hash: '', pathname: '/', search: '' }, history, storage)).toBeUndefined();
+    expect(takeTokenFromLocation({ hash: '#token=t1', pathname: '/', search: '' }, history, storage)).toBe('t1');
+    expect(takeTokenFromLocation({ hash: '', pathname: '/', search: '' }, history, storage)).toBe('t1');
+    expect(takeTokenFromLocation({ hash: '#token=t2', pathname: '/', search: '' }, history, storage)).toBe('t2');
+  });
 });
 
 describe('problem wording', () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createSocketTransport, type SocketTransport } from '../../../renderer/src/lib/desk/socket-transport';
 import type { LinkState } from '../../../renderer/src/lib/desk/transport';
+import { MAX_CALL_MESSAGE_BYTES } from '../../../shared/wire';
 
 // A stand-in for the browser host on loopback: answers calls by a rule the test gives, and lets the
 // test push events and drop connections.
@@ -56,6 +57,18 @@ describe('browser host socket transport', () => {
     expect(a).toEqual({ ok: true, value: { echo: 'board.get', params: {} } });
     expect(b).toEqual({ ok: true, value: { echo: 'item.command', params: { href: 'h', command: 'open' } } });
     expect(host.urls).toEqual(['/desk?token=t0k3n']);
+  });
+
+  it('refuses a call larger than the host takes, naming the limit, without sending it or dropping the link', async () => {
+    const seen: string[] = [];
+    const host = await startHost((msg) => (seen.push(msg.name), { ok: true, value: null }));
+    cleanup.push(() => host.server.close());
+    const transport = open(host.url);
+    await linkWhere(transport, (s) => s.phase === 'open');
+    const huge = { format: 'pkcs12', fileBase64: 'A'.repeat(MAX_CALL_MESSAGE_BYTES), password: '' };
+    await expect(transport.request('settings.importCertificate', huge)).rejects.toThrow(/settings\.importCertificate is \d+ KiB, more than the 1024 KiB .* nothing was sent/);
+    expect(await transport.request('board.get', {})).toEqual({ ok: true, value: null });
+    expect(seen).toEqual(['board.get']);
   });
 
   it('delivers events and reports messages that are not JSON or not in the wire format', async () => {

@@ -16,6 +16,12 @@ export interface DataKeyStore {
   write(key: Uint8Array): Promise<void>;
   /** Remove the key; no error when there was none. */
   remove(): Promise<void>;
+  /**
+   * The store for one vault, where the place is shared by every settings folder of the user (the OS
+   * keychain): each vault's key in an entry of its own, so one vault never reads or deletes another's.
+   * Absent where the place already belongs to one folder (the key file beside the settings).
+   */
+  forVault?(vaultId: string): DataKeyStore;
 }
 
 export function generateDataKey(): Uint8Array {

@@ -4,6 +4,11 @@ import { dataKeyBytes } from './envelope';
 import type { DataKeyStore } from './data-key-store';
 
 export const keychainService = 'Gatehouse';
+/**
+ * The account of the entry every settings folder once shared; a vault's own entry is
+ * `vault-data-key/<vault id>`. The shared entry is still read to move an older vault to its own entry,
+ * and never deleted: another folder's vault may still be sealed under it.
+ */
 export const keychainAccount = 'vault-data-key';
 
 function unavailable(err: unknown): KeychainUnavailableError {
@@ -25,6 +30,10 @@ export class KeychainDataKeyStore implements DataKeyStore {
     private readonly service: string = keychainService,
     private readonly account: string = keychainAccount,
   ) {}
+
+  forVault(vaultId: string): KeychainDataKeyStore {
+    return new KeychainDataKeyStore(this.service, `${keychainAccount}/${vaultId}`);
+  }
 
   private entry(): AsyncEntry {
     try {

@@ -21,7 +21,7 @@ declare global {
 export function connectDesk(report: ProblemReporter): RendererDesk {
   if (window.desk) return createDeskClient(createElectronTransport(window.desk), report);
 
-  const token = takeTokenFromLocation(window.location, window.history);
+  const token = takeTokenFromLocation(window.location, window.history, window.sessionStorage);
   if (!token) report('No access token in the address: open the exact address the Gatehouse host printed');
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const url = `ws://${window.location.host}/desk${query}`;

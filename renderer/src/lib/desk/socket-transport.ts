@@ -1,5 +1,5 @@
 import { DeskError } from '../../../../shared/errors';
-import { ServerMessage, type CallMessage } from '../../../../shared/wire';
+import { MAX_CALL_MESSAGE_BYTES, ServerMessage, type CallMessage } from '../../../../shared/wire';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import { describeIssues, type ProblemReporter } from './problems';
 import type { LinkState, Transport } from './transport';
@@ -136,9 +136,18 @@ export function createSocketTransport(options: SocketTransportOptions): SocketTr
       }
       const id = nextId++;
       const message: CallMessage = { type: 'call', id, name, params };
+      const text = JSON.stringify(message);
+      // The host closes a socket that sends more (1009), which would drop every other call in flight.
+      const bytes = new TextEncoder().encode(text).length;
+      if (bytes > MAX_CALL_MESSAGE_BYTES) {
+        const kib = (n: number) => Math.ceil(n / 1024);
+        return Promise.reject(
+          new DeskError('invalid-call', `${name} is ${kib(bytes)} KiB, more than the ${kib(MAX_CALL_MESSAGE_BYTES)} KiB the link to the Gatehouse host carries: nothing was sent`),
+        );
+      }
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        socket!.send(JSON.stringify(message));
+        socket!.send(text);
       });
     },
     onEvent(listener) {

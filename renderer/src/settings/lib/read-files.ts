@@ -3,8 +3,10 @@
  * here means main receives their content once, in the one import call, and never a path to go and read.
  */
 
+import { MAX_PEM_FILE_BYTES, MAX_PKCS12_FILE_BYTES } from '../../../../shared/settings/calls';
+
 /** Largest file accepted here; the contract refuses anything bigger, so say so before reading it. */
-export const MAX_CERTIFICATE_FILE_BYTES = 192 * 1024;
+export const MAX_CERTIFICATE_FILE_BYTES = MAX_PKCS12_FILE_BYTES;
 
 export interface FileLike {
   name: string;
@@ -12,16 +14,16 @@ export interface FileLike {
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
-function checkSize(file: FileLike): void {
+function checkSize(file: FileLike, max: number): void {
   if (file.size === 0) throw new Error(`${file.name} is empty`);
-  if (file.size > MAX_CERTIFICATE_FILE_BYTES) {
-    throw new Error(`${file.name} is ${Math.ceil(file.size / 1024)} KiB: too large to be a certificate or key file`);
+  if (file.size > max) {
+    throw new Error(`${file.name} is ${Math.ceil(file.size / 1024)} KiB: too large to be a certificate or key file (at most ${max / 1024} KiB)`);
   }
 }
 
 /** A PEM file's text; refuses a file that is not text, so a PKCS#12 picked by mistake is named. */
 export async function readPemText(file: FileLike): Promise<string> {
-  checkSize(file);
+  checkSize(file, MAX_PEM_FILE_BYTES);
   const bytes = new Uint8Array(await file.arrayBuffer());
   let text: string;
   try {
@@ -35,7 +37,7 @@ export async function readPemText(file: FileLike): Promise<string> {
 
 /** A binary file (PKCS#12) as standard Base64, the form the import call carries it in. */
 export async function readBase64(file: FileLike): Promise<string> {
-  checkSize(file);
+  checkSize(file, MAX_PKCS12_FILE_BYTES);
   return bytesToBase64(new Uint8Array(await file.arrayBuffer()));
 }
 

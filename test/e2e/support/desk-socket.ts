@@ -1,0 +1,47 @@
+import { WebSocket } from 'ws';
+
+/**
+ * A contract client of the browser host, as the page is one: the desk WebSocket with this launch's
+ * token and the host's own Origin. For tests and the bench that read the desk without a page.
+ */
+export interface DeskSocket {
+  call<T>(name: string, params?: unknown): Promise<T>;
+  /** Every event payload of `name` from now on. */
+  on(name: string, listener: (payload: unknown) => void): void;
+  close(): void;
+}
+
+export async function openDeskSocket(hostUrl: string): Promise<DeskSocket> {
+  const url = new URL(hostUrl);
+  const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
+  const ws = new WebSocket(`ws://${url.host}/desk?token=${encodeURIComponent(token)}`, { origin: url.origin });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`desk socket refused: ${res.statusCode}`)));
+  });
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const listeners = new Map<string, ((payload: unknown) => void)[]>();
+  ws.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { type: string; id?: number; name?: string; payload?: unknown; reply?: { ok: boolean; value?: unknown; error?: { message?: string } } };
+    if (message.type === 'reply' && message.id !== undefined) {
+      const waiter = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.reply?.ok) waiter?.resolve(message.reply.value);
+      else waiter?.reject(new Error(`desk call failed: ${message.reply?.error?.message ?? 'unknown error'}`));
+    } else if (message.type === 'event' && message.name) {
+      for (const listener of listeners.get(message.name) ?? []) listener(message.payload);
+    }
+  });
+  return {
+    call: <T>(name: string, params: unknown = {}) =>
+      new Promise<T>((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        ws.send(JSON.stringify({ type: 'call', id, name, params }));
+      }),
+    on: (name, listener) => listeners.set(name, [...(listeners.get(name) ?? []), listener]),
+    close: () => ws.close(),
+  };
+}

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSimulator } from '../../../electron/simulator/index';
+import { privilegeSite, KEYS } from './fixtures/sites';
+import { feature, startWithClient, TestClient, type Reply } from './support';
+
+// The multi-item updates subscription (spec Versioning 8.30; call shape from the vendor's documentation,
+// see docs/simulator.md): POST the ids, then long-poll `next.href`.
+const MIXED = ['d-n1-east', 'az-labs', 'fz-east', 'm-lights'];
+
+async function subscribe(client: TestClient, itemIds: unknown): Promise<Reply> {
+  return client.post(await feature(client, 'items', 'updates'), { itemIds });
+}
+
+/** Ids and flags of an answer's updates, by id. */
+function flagsById(reply: Reply): Record<string, string[]> {
+  return Object.fromEntries((reply.json.updates as { id: string; statusFlags: string[] }[]).map((u) => [u.id, u.statusFlags]));
+}
+
+describe('multi-item updates subscription', () => {
+  let sim: RunningSimulator;
+  let client: TestClient;
+  beforeAll(async () => ({ sim, client } = await startWithClient({ updatesTimeoutMs: 300, statusFetchMs: 20 })));
+  afterAll(async () => {
+    await client.close();
+    await sim.stop();
+  });
+
+  it('is linked from discovery at features.items.updates', async () => {
+    expect(await feature(client, 'items', 'updates')).toBe(`${sim.url}/api/items/updates`);
+  });
+
+  it('answers the POST with id, status, statusText and statusFlags of every item, of mixed types', async () => {
+    const reply = await subscribe(client, MIXED);
+    expect(reply.status).toBe(200);
+    expect(reply.json.updates.map((u: { id: string }) => u.id).sort()).toEqual([...MIXED].sort());
+    for (const update of reply.json.updates) {
+      expect(Object.keys(update).sort()).toEqual(['id', 'status', 'statusFlags', 'statusText']);
+    }
+    expect(typeof reply.json.next.href).toBe('string');
+  });
+
+  it('repeats the whole list in the first GET, then reports only items whose state changed', async () => {
+    const posted = await subscribe(client, ['d-n2-stair', 'd-s1-dock', 'az-n1']);
+    const first = await client.get(posted.json.next.href);
+    expect(Object.keys(flagsById(first)).sort()).toEqual(['az-n1', 'd-n2-stair', 'd-s1-dock']);
+    // Let the status fetch from the controller settle (controllerUnknown → real flags).
+    const next = await settled(client, first);
+    const waiting = client.get(next);
+    sim.control.patchItem('doors', 'd-s1-dock', { open: true, forced: true });
+    const changed = await waiting;
+    expect(changed.status).toBe(200);
+    expect(flagsById(changed)).toEqual({ 'd-s1-dock': ['open', 'locked', 'secure', 'forced'] });
+    expect(changed.json.updates[0].statusText).toContain('Forced');
+    expect(changed.json.next.href).not.toBe(next);
+  });
+
+  it('answers empty after the wait when nothing changes', async () => {
+    const next = await settled(client, await subscribe(client, ['d-n3-board']));
+    const reply = await client.get(next);
+    expect(reply.status).toBe(200);
+    expect(reply.json.updates).toEqual([]);
+  });
+
+  it('keeps only the latest state: a change and its undoing between GETs report nothing', async () => {
+    const next = await settled(client, await subscribe(client, ['d-n1-west', 'fz-east']));
+    sim.control.patchItem('doors', 'd-n1-west', { tamper: true });
+    sim.control.patchItem('doors', 'd-n1-west', { tamper: false });
+    sim.control.patchItem('fence_zones', 'fz-east', { voltage: 7000 });
+    const quiet = await client.get(next);
+    expect(quiet.json.updates).toEqual([]);
+  });
+
+  it('refuses a body that is not JSON, ids that are not strings, no ids and more than 1,000 ids with 400', async () => {
+    const href = await feature(client, 'items', 'updates');
+    expect((await client.post(href, '{"itemIds": [')).status).toBe(400);
+    expect((await client.post(href, { itemIds: [1, 2] })).status).toBe(400);
+    expect((await client.post(href, { itemIds: [] })).status).toBe(400);
+    const tooMany = Array.from({ length: 1001 }, () => 'd-n1-east');
+    const refused = await client.post(href, { itemIds: tooMany });
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toContain('1000');
+  });
+
+  it('refuses an id of no status item (elevator groups have no status) as it refuses an unseen one', async () => {
+    expect((await subscribe(client, ['d-n1-east', 'no-such-item'])).status).toBe(403);
+    expect((await subscribe(client, ['eg-north'])).status).toBe(403);
+  });
+
+  it('drops a subscription whose next is not fetched within 30 s: the GET answers 404', async () => {
+    const posted = await subscribe(client, ['d-n1-east']);
+    sim.control.advanceTime(31_000);
+    expect((await client.get(posted.json.next.href)).status).toBe(404);
+  });
+
+  it('can be made to repeat every item and to answer empty, for client tests', async () => {
+    const next = await settled(client, await subscribe(client, ['d-n1-east', 'az-n2']));
+    sim.control.repeatSubscriptions();
+    const repeated = await client.get(next);
+    expect(Object.keys(flagsById(repeated)).sort()).toEqual(['az-n2', 'd-n1-east']);
+    const waiting = client.get(repeated.json.next.href);
+    await until(() => sim.control.subscriptions().some((s) => s.held > 0));
+    sim.control.wakeSubscriptions();
+    expect((await waiting).json.updates).toEqual([]);
+  });
+
+  it('offers the same control over the control API', async () => {
+    const next = await settled(client, await subscribe(client, ['d-labs-inner']));
+    const listed = (await (await fetch(`${sim.controlUrl}/subscriptions`)).json()) as { subscriptions: { items: number }[] };
+    expect(listed.subscriptions.some((s) => s.items === 1)).toBe(true);
+    expect((await fetch(`${sim.controlUrl}/subscriptions/drop`, { method: 'POST' })).status).toBe(204);
+    expect((await client.get(next)).status).toBe(404);
+  });
+
+  it('counts the REST requests it receives, for the bench', async () => {
+    const count = async () => ((await (await fetch(`${sim.controlUrl}/requests`)).json()) as { restRequests: number }).restRequests;
+    const before = await count();
+    await client.get('/api');
+    await client.get('/api');
+    expect(await count()).toBe(before + 2);
+  });
+
+  it('belongs to the REST client that made it', async () => {
+    const posted = await subscribe(client, ['d-n1-east']);
+    expect(sim.control.subscriptions().find((s) => posted.json.next.href.includes(s.id))?.restClient).toBe('rc-gatehouse');
+  });
+
+  it('drops every subscription on a restart, and through the control API at once', async () => {
+    const waiting = client.get(await settled(client, await subscribe(client, ['d-n1-east'])));
+    await until(() => sim.control.subscriptions().some((s) => s.held > 0));
+    sim.control.dropSubscriptions();
+    expect((await waiting).status).toBe(404);
+
+    const before = await subscribe(client, ['d-n1-east']);
+    await sim.control.restart();
+    const after = new TestClient(sim);
+    try {
+      expect((await after.get(before.json.next.href)).status).toBe(404);
+    } finally {
+      await after.close();
+    }
+  });
+});
+
+describe('multi-item subscription: privileges, licences and versions', () => {
+  it('needs view rights on every item: 401 before 9.30, 403 from 9.30', async () => {
+    for (const [version, status] of [['9.20', 401], ['9.30', 403]] as const) {
+      const { sim, client } = await startWithClient({ version, site: privilegeSite() });
+      const north = new TestClient(sim, { authorization: `${sim.authScheme} ${KEYS.north}` });
+      try {
+        expect((await subscribe(north, ['d-n1-east'])).status).toBe(200);
+        expect((await subscribe(north, ['d-n1-east', 'd-s1-main'])).status).toBe(status);
+      } finally {
+        await north.close();
+        await client.close();
+        await sim.stop();
+      }
+    }
+  });
+
+  it('needs the RESTStatus licence (403); RESTOverrides alone is not enough', async () => {
+    const { sim, client } = await startWithClient();
+    try {
+      const href = await feature(client, 'items', 'updates');
+      sim.control.setLicences(['RESTOverrides', 'RESTCardholders']);
+      expect((await client.get('/api')).json.features.items).toBeUndefined();
+      const refused = await client.post(href, { itemIds: ['d-n1-east'] });
+      expect(refused.status).toBe(403);
+      expect(refused.json.message).toContain('RESTStatus');
+    } finally {
+      await client.close();
+      await sim.stop();
+    }
+  });
+
+  it('arrives in 8.30: not linked and 404 in 8.20', async () => {
+    const { sim, client } = await startWithClient({ version: '8.20' });
+    try {
+      expect((await client.get('/api')).json.features.items).toBeUndefined();
+      expect((await client.post(`${sim.url}/api/items/updates`, { itemIds: ['d-n1-east'] })).status).toBe(404);
+    } finally {
+      await client.close();
+      await sim.stop();
+    }
+    const newer = await startWithClient({ version: '8.30' });
+    try {
+      expect((await subscribe(newer.client, MIXED)).status).toBe(200);
+    } finally {
+      await newer.client.close();
+      await newer.sim.stop();
+    }
+  });
+});
+
+/** Follows `next` from a POST until an answer is empty (the status fetch has settled); returns the newest `next`. */
+async function settled(client: TestClient, posted: Reply): Promise<string> {
+  let reply = await client.get(posted.json.next.href);
+  while (reply.json.updates.length > 0) reply = await client.get(reply.json.next.href);
+  return reply.json.next.href;
+}
+
+/** Waits for a condition the server reaches on its own (a GET being held); no timing is asserted. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
