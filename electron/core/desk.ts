@@ -1,5 +1,7 @@
 import type { CallName, CallResult, CheckedParams, DeskService, EventName, EventPayload } from '../../shared/contract';
 import { DeskError } from '../../shared/errors';
+import { AcknowledgementBook } from './board/acknowledgements';
+import { LayoutStore, MemorySettingsStore } from './board/layout-store';
 import { ContractEvents } from './events';
 import { EnrolmentService, type EnrolmentOptions } from './enrolment/enrolment-service';
 import { divisionsOf } from './enrolment/divisions';
@@ -8,12 +10,14 @@ import { boardHandlers } from './handlers/board-handlers';
 import { enrolmentHandlers } from './handlers/enrolment-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
 import { kioskHandlers } from './handlers/kiosk-handlers';
+import { layoutHandlers } from './handlers/layout-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import type { KioskSettings } from './kiosk/kiosk-settings';
 import type { DeskRecords } from './offline/desk-records';
 import { SiteSession } from './site-session';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
 import type { CredentialSettings } from './vault/credential-settings';
+import type { SettingsStore } from './vault/settings/settings-store';
 
 export interface DeskOptions {
   sites: SiteSource;
@@ -25,6 +29,8 @@ export interface DeskOptions {
   kiosk?: KioskSettings;
   /** The local store and the audit log over it; closed when the desk stops. Absent in tools and some tests. */
   records?: DeskRecords;
+  /** Where the board's layout is kept (the shell's settings store); in memory when absent. */
+  settings?: SettingsStore;
 }
 
 /**
@@ -38,6 +44,7 @@ export class Desk implements DeskService {
   private switching: Promise<void> = Promise.resolve();
   private readonly handlers: HandlerTable;
   private readonly enrolment: EnrolmentService | undefined;
+  private readonly acknowledgements = new AcknowledgementBook(this.events, (list) => this.events.emit('attention.acknowledged', list));
 
   constructor(private readonly options: DeskOptions) {
     this.enrolment = options.enrolment
@@ -56,6 +63,11 @@ export class Desk implements DeskService {
       ...auditHandlers(options.records?.audit),
       ...enrolmentHandlers(this.enrolment),
       ...kioskHandlers(options.kiosk),
+      ...layoutHandlers({
+        layouts: new LayoutStore(options.settings ?? new MemorySettingsStore()),
+        acknowledgements: this.acknowledgements,
+        siteKey: () => this.siteKey(),
+      }),
     };
   }
 
@@ -79,6 +91,13 @@ export class Desk implements DeskService {
   handle<K extends CallName>(name: K, params: CheckedParams<K>): Promise<CallResult<K>> {
     const handler: CallHandler<K> = this.handlers[name];
     return handler(params);
+  }
+
+  /** The layout's key for the site shown now: the demo site is one site whatever port it runs on. */
+  private siteKey(): string {
+    const connection = this.site?.session.connection;
+    if (!connection) throw new DeskError('offline', 'The desk is not showing any site yet');
+    return connection.demo ? 'demo' : connection.origin;
   }
 
   private session(): SiteSession {

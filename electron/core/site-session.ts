@@ -7,7 +7,7 @@ import { sendCommand } from './api/commands';
 import { discover } from './api/discovery';
 import { ITEM_TYPES } from './api/item-types';
 import { Transport } from './api/transport';
-import { loadCatalogue, type CatalogueEntry } from './catalogue';
+import { loadCatalogue, type CatalogueEntry } from './board/catalogue';
 import type { DeskConfig } from './config';
 import { ConnectionTracker } from './connection';
 import type { ContractEvents } from './events';

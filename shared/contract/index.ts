@@ -2,10 +2,12 @@ import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
 import { enrolmentCalls, enrolmentEvents } from './enrolment';
 import { kioskCalls } from './kiosk';
+import { layoutCalls, layoutEvents } from './layout';
 import { settingsCalls } from './settings';
 import { auditCalls, auditEvents } from './audit';
 
 export { CommandOutcome, CommandRequest } from './board';
+export { Acknowledgement, BoardLayout, PINNED_GROUP } from './layout';
 
 /**
  * The one contract between main and the renderer. Calls go renderer → main and are validated in main
@@ -23,6 +25,7 @@ export const calls = {
   ...enrolmentCalls,
   ...kioskCalls,
   ...auditCalls,
+  ...layoutCalls,
 } as const;
 
 export const events = {
@@ -30,6 +33,7 @@ export const events = {
   ...siteEvents,
   ...enrolmentEvents,
   ...auditEvents,
+  ...layoutEvents,
 } as const;
 
 export type Calls = typeof calls;

@@ -2,13 +2,15 @@ import type { StatusReading } from './reading';
 
 /**
  * The attention strip's order, worst first, as the desk design gives it: forced, tamper, alert, open
- * too long, offline, unknown, then any other alarm, then attention. Normal items are not listed.
+ * too long, zone count out of range, offline, unknown, then any other alarm, then attention. Normal
+ * items are not listed.
  */
 export const ATTENTION_ORDER = [
   'forced',
   'tamper',
   'alert',
   'openTooLong',
+  'zoneCount',
   'offline',
   'unknown',
   'otherAlarm',
@@ -22,6 +24,7 @@ const ALARM_FLAGS: [AttentionConcern, readonly string[]][] = [
   ['tamper', ['tamper', 'encryptionKeysTampered']],
   ['alert', ['alert', 'parentAlert']],
   ['openTooLong', ['openTooLong']],
+  ['zoneCount', ['zoneCountTooHigh', 'zoneCountTooLow']],
 ];
 
 /** Why an item is on the attention strip, or undefined when it is normal and is not. */

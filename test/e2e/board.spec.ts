@@ -12,11 +12,13 @@ test.afterAll(async () => {
 });
 
 test('the board lists every door of the site, live', async ({ page }, testInfo) => {
+  // Tall enough that the windowed board renders every row.
+  await page.setViewportSize({ width: 1600, height: 9000 });
   await page.goto(host.url);
   await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected');
-  const tiles = page.getByTestId('tile');
+  const tiles = page.locator('[data-testid="tile"][data-kind="door"]');
   await expect(tiles.first()).toBeVisible();
-  // The demo site file is the site's truth: every door it defines is on the board, once.
+  // The demo site file is the site's truth: every door it defines is on the board, once (a door is on one floor).
   const site = JSON.parse(readFileSync('resources/demo-site.json', 'utf8')) as { doors: Array<{ name: string }> };
   await expect(tiles).toHaveCount(site.doors.length);
   const names = await tiles.locator('.name').allTextContents();
@@ -30,7 +32,7 @@ test('the board lists every door of the site, live', async ({ page }, testInfo) 
 /** A door that is currently normal (closed, locked, secure), followed by its href from then on. */
 async function normalDoor(page: Page, index: number) {
   await page.goto(host.url);
-  const candidate = page.locator('[data-testid="tile"][data-verdict="normal"]').nth(index);
+  const candidate = page.locator('[data-testid="tile"][data-kind="door"][data-verdict="normal"]').nth(index);
   await expect(candidate).toBeVisible();
   const href = (await candidate.getAttribute('data-href'))!;
   const tile = page.locator(`[data-testid="tile"][data-href="${href}"]`);

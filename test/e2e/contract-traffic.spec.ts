@@ -42,7 +42,7 @@ test('nothing main sends holds a secret, and the API key is sent once', async ({
   // Connect, see the board, open a door.
   await connectConfigured(page);
   await expect(page.getByTestId('connection')).toContainText(`Connected to ${new URL(site.url).origin}`);
-  const tile = page.locator('[data-testid="tile"][data-verdict="normal"]').first();
+  const tile = page.locator('[data-testid="tile"][data-kind="door"][data-verdict="normal"]').first();
   await expect(tile).toBeVisible();
   const name = (await tile.locator('.name').textContent())!.trim();
   await tile.click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BOARD_KINDS } from '../../electron/core/catalogue';
+import { BOARD_KINDS } from '../../electron/core/board/catalogue';
 import { generateSite } from '../../electron/simulator/site/generate';
 import type { BoardSnapshot } from '../../shared/domain';
 import { openDeskSocket } from './support/desk-socket';

@@ -39,11 +39,16 @@ export async function sendCommand(
 export function commandHref(item: CommandTarget, command: string): string {
   const link = offered(item, command) ?? (command.endsWith(UNTIL) ? offered(item, command.slice(0, -UNTIL.length)) : undefined);
   if (!link) throw new DeskError('invalid-call', `The server does not offer "${command}" on ${item.name}`);
+  // A disabled command has no href: it is shown with its reason and never sent.
+  if (link.href === undefined) {
+    const why = typeof link.disabled === 'string' ? `: ${link.disabled}` : '';
+    throw new DeskError('invalid-call', `The server offers "${command}" on ${item.name} but not now${why}`);
+  }
   return link.href;
 }
 
 /** The map's own entry only: `constructor` or `toString` must not find Object.prototype's. */
-function offered(item: CommandTarget, key: string): { href: string } | undefined {
+function offered(item: CommandTarget, key: string): NonNullable<CommandTarget['commands']>[string] | undefined {
   return item.commands && Object.hasOwn(item.commands, key) ? item.commands[key] : undefined;
 }
 

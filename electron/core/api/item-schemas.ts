@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommandMap, ItemFields, Link, NamedLink } from './schemas';
+import { CommandLink, CommandMap, ItemFields, Link, NamedLink } from './schemas';
 
 /**
  * One schema per item type's search/detail payload (docs/server-interface.md §Item fields, §Type-specific fields). Every field beyond the
@@ -20,7 +20,7 @@ export type AccessZone = z.infer<typeof AccessZone>;
 
 /** Alarm zone commands carry the site's own name (user1/user2 may be renamed). */
 export const AlarmZone = ItemFields.extend({
-  commands: z.record(z.string(), Link.extend({ name: z.string() })).optional(),
+  commands: z.record(z.string(), CommandLink.and(z.object({ name: z.string() }))).optional(),
 });
 export type AlarmZone = z.infer<typeof AlarmZone>;
 

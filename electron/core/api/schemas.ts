@@ -12,8 +12,24 @@ export function searchPage<T extends z.ZodType>(item: T) {
   return z.object({ results: z.array(item), next: Link.optional() });
 }
 
-/** A `commands` map: command name → `{href}` (alarm zone commands also carry a name). */
-export const CommandMap = z.record(z.string(), Link.extend({ name: z.string().optional() }));
+/**
+ * One entry of a `commands` map. Normally `{href}` (alarm zone commands also carry a name); a server may
+ * instead offer a command it will not take now, without an href and with a `disabled` reason. Such an
+ * entry is kept (the desk shows it with its reason) but has nothing to send to.
+ */
+export const CommandLink = z
+  .object({
+    href: z.string().optional(),
+    name: z.string().optional(),
+    disabled: z.union([z.string(), z.boolean()]).optional(),
+  })
+  .refine((c) => c.href !== undefined || (c.disabled !== undefined && c.disabled !== false), {
+    message: 'a command needs an href, or a disabled reason saying why it has none',
+  });
+export type CommandLink = z.infer<typeof CommandLink>;
+
+/** A `commands` map: command name → `{href}`, or a disabled command with its reason. */
+export const CommandMap = z.record(z.string(), CommandLink);
 export type CommandMap = z.infer<typeof CommandMap>;
 
 /**

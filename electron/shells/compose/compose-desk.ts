@@ -70,5 +70,6 @@ export function composeDesk(options: ComposeOptions): Desk {
       audit: records.audit,
     },
     kiosk,
+    settings: options.settings,
   });
 }

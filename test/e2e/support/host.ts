@@ -24,7 +24,12 @@ export interface RunningHost {
  * ports, with the demo site's scenario off so the test alone moves the doors. `env` adds to the host's
  * environment (e.g. a D-Bus address that leads nowhere, for a desk without a keychain).
  */
-export async function startHost(extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}, dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'))): Promise<RunningHost> {
+export async function startHost(
+  extraArgs: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+  /** Reuse a settings folder (a restart of the same desk); a fresh one by default. */
+  dataDir: string = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-')),
+): Promise<RunningHost> {
   const args = [...TSX, 'electron/shells/web-host/cli.ts', '--json', '--control', '--scenario', 'off', '--data-dir', dataDir, '--log-dir', join(dataDir, 'logs'), '--log-level', 'debug', ...extraArgs];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },

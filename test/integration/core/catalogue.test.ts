@@ -1,23 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { discover } from '../../../electron/core/api/discovery';
-import { BOARD_KINDS, LIVE_KINDS, loadCatalogue } from '../../../electron/core/catalogue';
+import { LIVE_KINDS, loadCatalogue } from '../../../electron/core/board/catalogue';
 import { useDiscoveredSite } from '../support/site';
 
 const live = useDiscoveredSite();
 
 describe('the catalogue: items for the board, one search per type', () => {
-  it('loads doors for today\'s board', async () => {
-    const { entries } = await loadCatalogue(live.transport, await discover(live.transport));
-    expect(BOARD_KINDS).toEqual(['door']);
-    expect([...entries.values()].every((e) => e.board.kind === 'door' && e.fields.updates)).toBe(true);
-  });
-
   it('loads every live item type the server offers, with commands and updates links', async () => {
-    const { entries } = await loadCatalogue(live.transport, await discover(live.transport), Date.now, LIVE_KINDS);
+    const { entries } = await loadCatalogue(live.transport, await discover(live.transport));
     const kinds = new Set([...entries.values()].map((e) => e.board.kind));
     expect([...kinds].sort()).toEqual([...LIVE_KINDS].sort());
     const zone = [...entries.values()].find((e) => e.board.kind === 'accessZone')!;
     expect(zone.board.commands).toEqual(expect.arrayContaining(['free', 'freeUntil', 'lockDown', 'setZoneCount']));
     expect(zone.fields.updates?.href).toMatch(/^https:/);
+  });
+
+  it('fills the board fields: floors from elevator groups, division names, doors and zones, command names', async () => {
+    const { entries } = await loadCatalogue(live.transport, await discover(live.transport));
+    const items = [...entries.values()].map((e) => e.board);
+    const byName = (name: string) => items.find((i) => i.name === name)!;
+
+    // Every item with a division carries the division's name as the server gave it.
+    expect(items.every((i) => !i.division || (i.division.name && !i.division.name.startsWith('http')))).toBe(true);
+
+    const l1East = byName('North L1 East Door');
+    expect(l1East.floors.map((f) => [f.name, f.building])).toEqual([['Level 1', 'North Lifts']]);
+    expect(l1East.entryAccessZone?.name).toBe('North Level 1 Offices');
+    expect(l1East.connectedController?.name).toBe('North controller');
+
+    const lobby = byName('Main Lobby');
+    expect(lobby.floors[0]?.floorNumber).toBe(1);
+    expect(lobby.doors?.map((d) => d.name)).toContain('Lobby Main Entrance');
+
+    const alarmZone = items.find((i) => i.kind === 'alarmZone')!;
+    expect(alarmZone.floors).toEqual([]);
+    expect(alarmZone.group).toBe('Site');
+    expect(alarmZone.commandOffers.find((o) => o.key === 'arm')?.name).toBeTruthy();
   });
 });

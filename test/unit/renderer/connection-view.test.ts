@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionState } from '../../../shared/domain';
 import { describeConnection } from '../../../renderer/src/lib/connection/describe';
-import type { LinkState } from '../../../renderer/src/lib/desk/transport';
+import type { LinkState } from '../../../renderer/src/lib/desk/link';
 
 const open: LinkState = { phase: 'open', since: 0 };
 const since = new Date(2026, 10, 21, 12, 3).getTime();

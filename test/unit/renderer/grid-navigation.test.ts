@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextTile, type Box } from '../../../renderer/src/lib/board/grid-navigation';
+import { nextTile, type Box } from '../../../renderer/src/board/lib/grid-navigation';
 
 // Two rows of three tiles (100×50, 10 apart), then a group heading, then a row of two.
 const box = (col: number, top: number): Box => ({ left: col * 110, top, width: 100, height: 50 });

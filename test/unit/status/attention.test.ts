@@ -16,7 +16,7 @@ describe('attention strip ranking', () => {
     expect(attentionConcern(...pair('door', ['open', 'locked', 'secure', 'openTooLong']))).toBe('openTooLong');
     expect(attentionConcern(...pair('door', ['controllerOffline']))).toBe('offline');
     expect(attentionConcern(...pair('door', ['unknown']))).toBe('unknown');
-    expect(attentionConcern(...pair('accessZone', ['secure', 'zoneCountTooHigh']))).toBe('otherAlarm');
+    expect(attentionConcern(...pair('accessZone', ['secure', 'zoneCountTooHigh']))).toBe('zoneCount');
     expect(attentionConcern(...pair('accessZone', ['free']))).toBe('attention');
     expect(attentionConcern(...pair('door', ['closed', 'locked', 'secure']))).toBeUndefined();
   });
@@ -25,7 +25,7 @@ describe('attention strip ranking', () => {
     expect(attentionConcern(...pair('door', ['open', 'unlocked', 'secure', 'tamper', 'forced']))).toBe('forced');
   });
 
-  it('lists only abnormal items, worst first: forced, tamper, alert, open too long, offline, unknown, other alarms, attention', () => {
+  it('lists only abnormal items, worst first: forced, tamper, alert, open too long, zone count out of range, offline, unknown, other alarms, attention', () => {
     const items = [
       item('free zone', 'accessZone', ['free']),
       item('quiet door', 'door', ['closed', 'locked', 'secure']),
@@ -42,12 +42,12 @@ describe('attention strip ranking', () => {
       'input',
       'fence',
       'propped door',
+      'count',
       'offline door',
       'unknown door',
-      'count',
       'free zone',
     ]);
-    expect(ATTENTION_ORDER).toHaveLength(8);
+    expect(ATTENTION_ORDER).toHaveLength(9);
   });
 
   it('keeps items of the same concern in the order given', () => {

@@ -1,5 +1,5 @@
 import type { ConnectionPhase, ConnectionState } from '../../../../shared/domain';
-import type { LinkState } from '../desk/transport';
+import type { LinkState } from '../desk/link';
 import { clockTime, secondsUntil } from '../time/age';
 
 /** What the connection bar shows: one phase for the whole path window → main → server. */

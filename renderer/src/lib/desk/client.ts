@@ -12,7 +12,7 @@ import {
 import { DeskError } from '../../../../shared/errors';
 import { CallReply } from '../../../../shared/wire';
 import { describeIssues, type ProblemReporter } from './problems';
-import type { LinkState, Transport } from './transport';
+import type { LinkState, Link } from './link';
 
 /** The renderer's one desk client: the contract's DeskClient plus the state of its own link to main. */
 export interface RendererDesk extends DeskClient {
@@ -22,14 +22,14 @@ export interface RendererDesk extends DeskClient {
 type AnyListener = (payload: unknown) => void;
 
 /**
- * Builds the client over any transport. Replies are unwrapped (an `{ok:false}` envelope becomes a
+ * Builds the client over any link. Replies are unwrapped (an `{ok:false}` envelope becomes a
  * thrown DeskError) and checked against the contract's result schema; events are checked against the
  * contract's event schemas and a bad one is reported, never handed to a listener.
  */
-export function createDeskClient(transport: Transport, report: ProblemReporter): RendererDesk {
+export function createDeskClient(link: Link, report: ProblemReporter): RendererDesk {
   const listeners = new Map<EventName, Set<AnyListener>>();
 
-  transport.onEvent((name, payload) => {
+  link.onEvent((name, payload) => {
     if (!Object.hasOwn(events, name)) {
       report(`Ignored an event Gatehouse does not know: ${String(name).slice(0, 80)}`);
       return;
@@ -43,10 +43,10 @@ export function createDeskClient(transport: Transport, report: ProblemReporter):
     for (const listener of listeners.get(eventName) ?? []) listener(parsed.data);
   });
 
-  /** A transport failure that is not already a DeskError (Electron's invoke rejecting, say) becomes one. */
+  /** A link failure that is not already a DeskError (Electron's invoke rejecting, say) becomes one. */
   async function request(name: CallName, params: unknown): Promise<unknown> {
     try {
-      return await transport.request(name, params);
+      return await link.request(name, params);
     } catch (err) {
       if (err instanceof DeskError) throw err;
       throw new DeskError('network', `${name}: no answer from Gatehouse: ${err instanceof Error ? err.message : String(err)}`);
@@ -76,5 +76,5 @@ export function createDeskClient(transport: Transport, report: ProblemReporter):
     return () => set.delete(wrapped);
   }
 
-  return { call, on, onLink: (listener) => transport.onLink(listener) };
+  return { call, on, onLink: (listener) => link.onLink(listener) };
 }

@@ -1,11 +1,11 @@
 import { takeTokenFromLocation } from './access-token';
 import { createDeskClient, type RendererDesk } from './client';
-import { createElectronTransport, type PreloadDesk } from './electron-transport';
+import { createElectronLink, type PreloadDesk } from './electron-link';
 import type { ProblemReporter } from './problems';
-import { createSocketTransport } from './socket-transport';
+import { createSocketLink } from './socket-link';
 
 export type { RendererDesk } from './client';
-export type { LinkState, LinkPhase } from './transport';
+export type { LinkState, LinkPhase } from './link';
 
 declare global {
   interface Window {
@@ -19,13 +19,13 @@ declare global {
  * there, otherwise the browser host's WebSocket on the page's own host.
  */
 export function connectDesk(report: ProblemReporter): RendererDesk {
-  if (window.desk) return createDeskClient(createElectronTransport(window.desk), report);
+  if (window.desk) return createDeskClient(createElectronLink(window.desk), report);
 
   const token = takeTokenFromLocation(window.location, window.history, window.sessionStorage);
   if (!token) report('No access token in the address: open the exact address the Gatehouse host printed');
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const url = `ws://${window.location.host}/desk${query}`;
-  const transport = createSocketTransport({ url, openSocket: (u) => new WebSocket(u), report });
-  window.addEventListener('pagehide', () => transport.close());
-  return createDeskClient(transport, report);
+  const link = createSocketLink({ url, openSocket: (u) => new WebSocket(u), report });
+  window.addEventListener('pagehide', () => link.close());
+  return createDeskClient(link, report);
 }

@@ -1,35 +1,66 @@
 import { SvelteMap } from 'svelte/reactivity';
-import type { BoardItem, BoardSnapshot, ItemStatus } from '../../../../shared/domain';
-import { supersedes } from '../board/status-order';
+import type { BoardItem, BoardSnapshot, ItemLiveness, ItemStatus } from '../../../../shared/domain';
+import { supersedes } from '../../board/lib/status-order';
 
-/** The board's items and the latest status per href, fed only by board.get and contract events. */
+/**
+ * The board's items, the latest status per href and which items are not being heard from, fed only by
+ * board.get and contract events. Read-only from outside: only the sync feeds it.
+ */
 class BoardStore {
-  items = $state.raw<BoardItem[]>([]);
-  statuses = new SvelteMap<string, ItemStatus>();
+  #items = $state.raw<BoardItem[]>([]);
+  #byHref = $derived(new Map(this.#items.map((i) => [i.href, i])));
+  readonly #statuses = new SvelteMap<string, ItemStatus>();
+  /** Stale items only: an item not in here is live (or has never been reported on). */
+  readonly #stale = new SvelteMap<string, ItemLiveness>();
   /** Whether a board.get has answered yet (until then the board says it is loading, not empty). */
-  loaded = $state(false);
+  #loaded = $state(false);
+
+  get items(): readonly BoardItem[] {
+    return this.#items;
+  }
+  get statuses(): ReadonlyMap<string, ItemStatus> {
+    return this.#statuses;
+  }
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+
+  item(href: string | undefined): BoardItem | undefined {
+    return href === undefined ? undefined : this.#byHref.get(href);
+  }
+
+  /** The item's liveness when it is stale, else undefined. */
+  staleness(href: string): ItemLiveness | undefined {
+    return this.#stale.get(href);
+  }
 
   /** A fresh snapshot (first load, or after the link reopened); a newer status already held survives it. */
   replace(snapshot: BoardSnapshot): void {
     this.setItems(snapshot.items);
     this.applyStatuses(snapshot.statuses);
-    this.loaded = true;
+    this.#stale.clear();
+    this.applyLiveness(snapshot.liveness);
+    this.#loaded = true;
   }
 
   setItems(items: BoardItem[]): void {
-    this.items = items;
+    this.#items = items;
     const hrefs = new Set(items.map((i) => i.href));
-    for (const href of [...this.statuses.keys()]) if (!hrefs.has(href)) this.statuses.delete(href);
+    for (const href of [...this.#statuses.keys()]) if (!hrefs.has(href)) this.#statuses.delete(href);
+    for (const href of [...this.#stale.keys()]) if (!hrefs.has(href)) this.#stale.delete(href);
   }
 
   applyStatuses(statuses: readonly ItemStatus[]): void {
     for (const status of statuses) {
-      if (supersedes(status, this.statuses.get(status.href))) this.statuses.set(status.href, status);
+      if (supersedes(status, this.#statuses.get(status.href))) this.#statuses.set(status.href, status);
     }
   }
 
-  item(href: string | undefined): BoardItem | undefined {
-    return href === undefined ? undefined : this.items.find((i) => i.href === href);
+  applyLiveness(changes: readonly ItemLiveness[]): void {
+    for (const change of changes) {
+      if (change.state === 'stale') this.#stale.set(change.href, change);
+      else this.#stale.delete(change.href);
+    }
   }
 }
 

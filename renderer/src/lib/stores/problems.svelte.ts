@@ -7,15 +7,19 @@ export interface Problem {
 const KEEP = 20;
 
 class ProblemStore {
-  list = $state.raw<Problem[]>([]);
+  #list = $state.raw<Problem[]>([]);
+
+  get list(): readonly Problem[] {
+    return this.#list;
+  }
 
   report = (message: string): void => {
     console.error(`Gatehouse: ${message}`);
-    this.list = [{ at: Date.now(), message }, ...this.list].slice(0, KEEP);
+    this.#list = [{ at: Date.now(), message }, ...this.#list].slice(0, KEEP);
   };
 
   dismiss(): void {
-    this.list = [];
+    this.#list = [];
   }
 }
 

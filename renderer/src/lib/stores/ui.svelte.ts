@@ -1,18 +1,17 @@
-import type { ItemKind } from '../../../../shared/domain';
-
-/** What the operator is looking at: the open panel, the search box, the type and division filters. */
+/** Which item's panel is open. */
 class UiStore {
-  selectedHref = $state<string | undefined>();
-  searchText = $state('');
-  kindFilter = $state<ItemKind | 'all'>('all');
-  divisionFilter = $state<string>('all');
+  #selectedHref = $state<string | undefined>();
+
+  get selectedHref(): string | undefined {
+    return this.#selectedHref;
+  }
 
   open(href: string): void {
-    this.selectedHref = href;
+    this.#selectedHref = href;
   }
 
   close(): void {
-    this.selectedHref = undefined;
+    this.#selectedHref = undefined;
   }
 }
 

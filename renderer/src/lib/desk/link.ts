@@ -1,5 +1,5 @@
 /**
- * What a transport gives the desk client: raw call replies and raw events, plus the state of the link
+ * What a link gives the desk client: raw call replies and raw events, plus the state of the link
  * between this window and main. Nothing here is trusted yet; the client validates everything.
  */
 export type LinkPhase = 'connecting' | 'open' | 'reconnecting';
@@ -14,7 +14,7 @@ export interface LinkState {
   reason?: string;
 }
 
-export interface Transport {
+export interface Link {
   /** Sends one call; resolves to the reply envelope (unvalidated) or rejects when the link failed. */
   request(name: string, params: unknown): Promise<unknown>;
   /** Every event main sends, unvalidated. Returns an unsubscribe function. */

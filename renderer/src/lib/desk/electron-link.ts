@@ -1,4 +1,4 @@
-import type { LinkState, Transport } from './transport';
+import type { LinkState, Link } from './link';
 
 /** The two functions electron/shells/preload exposes as `window.desk`, and nothing else. */
 export interface PreloadDesk {
@@ -10,7 +10,7 @@ export interface PreloadDesk {
  * Electron IPC: the link to main lives as long as the window, so it is open from the start. A failed
  * `invoke` (main gone) is turned into a network failure by the caller's unwrapping.
  */
-export function createElectronTransport(preload: PreloadDesk, now: () => number = Date.now): Transport {
+export function createElectronLink(preload: PreloadDesk, now: () => number = Date.now): Link {
   const open: LinkState = { phase: 'open', since: now() };
   return {
     request: (name, params) => preload.call(name, params),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { createSocketTransport, type SocketTransport } from '../../../renderer/src/lib/desk/socket-transport';
-import type { LinkState } from '../../../renderer/src/lib/desk/transport';
+import { createSocketLink, type SocketLink } from '../../../renderer/src/lib/desk/socket-link';
+import type { LinkState } from '../../../renderer/src/lib/desk/link';
 import { MAX_CALL_MESSAGE_BYTES } from '../../../shared/wire';
 
 // A stand-in for the browser host on loopback: answers calls by a rule the test gives, and lets the
@@ -23,9 +23,9 @@ async function startHost(answer: (msg: { id: number; name: string; params: unkno
 }
 
 /** Resolves with the first link state that passes `test` (now or later). */
-function linkWhere(transport: SocketTransport, test: (s: LinkState) => boolean): Promise<LinkState> {
+function linkWhere(link: SocketLink, test: (s: LinkState) => boolean): Promise<LinkState> {
   return new Promise((resolve) => {
-    const stop = transport.onLink((s) => {
+    const stop = link.onLink((s) => {
       if (test(s)) {
         queueMicrotask(() => stop());
         resolve(s);
@@ -42,18 +42,18 @@ afterEach(() => {
 });
 
 function open(url: string, report: (m: string) => void = () => {}) {
-  const transport = createSocketTransport({ url, report, backoff: fast, openSocket: (u) => new WebSocket(u) });
-  cleanup.push(() => transport.close());
-  return transport;
+  const link = createSocketLink({ url, report, backoff: fast, openSocket: (u) => new WebSocket(u) });
+  cleanup.push(() => link.close());
+  return link;
 }
 
-describe('browser host socket transport', () => {
+describe('browser host socket link', () => {
   it('sends calls as CallMessages and resolves with the matching reply envelope', async () => {
     const host = await startHost((msg) => ({ ok: true, value: { echo: msg.name, params: msg.params } }));
     cleanup.push(() => host.server.close());
-    const transport = open(host.url);
-    await linkWhere(transport, (s) => s.phase === 'open');
-    const [a, b] = await Promise.all([transport.request('board.get', {}), transport.request('item.command', { href: 'h', command: 'open' })]);
+    const link = open(host.url);
+    await linkWhere(link, (s) => s.phase === 'open');
+    const [a, b] = await Promise.all([link.request('board.get', {}), link.request('item.command', { href: 'h', command: 'open' })]);
     expect(a).toEqual({ ok: true, value: { echo: 'board.get', params: {} } });
     expect(b).toEqual({ ok: true, value: { echo: 'item.command', params: { href: 'h', command: 'open' } } });
     expect(host.urls).toEqual(['/desk?token=t0k3n']);
@@ -75,10 +75,10 @@ describe('browser host socket transport', () => {
     const host = await startHost(() => undefined);
     cleanup.push(() => host.server.close());
     const problems: string[] = [];
-    const transport = open(host.url, (m) => problems.push(m));
+    const link = open(host.url, (m) => problems.push(m));
     const events: unknown[] = [];
-    transport.onEvent((name, payload) => events.push({ name, payload }));
-    await linkWhere(transport, (s) => s.phase === 'open');
+    link.onEvent((name, payload) => events.push({ name, payload }));
+    await linkWhere(link, (s) => s.phase === 'open');
     const [socket] = [...host.server.clients];
     socket!.send('not json');
     socket!.send(JSON.stringify({ type: 'gossip' }));
@@ -94,30 +94,30 @@ describe('browser host socket transport', () => {
   it('fails waiting calls when the socket drops, refuses calls while down, and reconnects', async () => {
     const host = await startHost(() => undefined); // never answers, so the call is still waiting at the drop
     cleanup.push(() => host.server.close());
-    const transport = open(host.url);
-    await linkWhere(transport, (s) => s.phase === 'open');
+    const link = open(host.url);
+    await linkWhere(link, (s) => s.phase === 'open');
 
-    const waiting = transport.request('item.command', { href: 'h', command: 'open' });
-    const reconnecting = linkWhere(transport, (s) => s.phase === 'reconnecting');
+    const waiting = link.request('item.command', { href: 'h', command: 'open' });
+    const reconnecting = linkWhere(link, (s) => s.phase === 'reconnecting');
     [...host.server.clients].forEach((c) => c.terminate());
 
     await expect(waiting).rejects.toMatchObject({ code: 'network', message: expect.stringContaining('result is unknown') });
     const state = await reconnecting;
     expect(state.reason).toBe('Lost the link to the Gatehouse host');
     expect(state.nextAttemptAt).toBeGreaterThanOrEqual(state.since);
-    await expect(transport.request('board.get', {})).rejects.toMatchObject({ code: 'offline' });
+    await expect(link.request('board.get', {})).rejects.toMatchObject({ code: 'offline' });
 
-    await linkWhere(transport, (s) => s.phase === 'open');
+    await linkWhere(link, (s) => s.phase === 'open');
     expect(host.urls).toEqual(['/desk?token=t0k3n', '/desk?token=t0k3n']);
   });
 
   it('keeps the first reason and start time through an outage with failed retries', async () => {
     const host = await startHost(() => undefined);
-    const transport = open(host.url);
-    await linkWhere(transport, (s) => s.phase === 'open');
+    const link = open(host.url);
+    await linkWhere(link, (s) => s.phase === 'open');
     const retries: LinkState[] = [];
     const thirdRetry = new Promise<void>((resolve) =>
-      transport.onLink((s) => {
+      link.onLink((s) => {
         if (s.phase === 'reconnecting' && retries.push(s) === 3) resolve();
       }),
     );
@@ -132,11 +132,11 @@ describe('browser host socket transport', () => {
     const host = await startHost(() => undefined);
     await new Promise((resolve) => host.server.close(resolve));
     // A stopped clock makes each retry's nextAttemptAt minus now exactly its delay.
-    const transport = createSocketTransport({ url: host.url, report: () => {}, backoff: fast, now: () => 1_000, openSocket: (u) => new WebSocket(u) });
-    cleanup.push(() => transport.close());
+    const link = createSocketLink({ url: host.url, report: () => {}, backoff: fast, now: () => 1_000, openSocket: (u) => new WebSocket(u) });
+    cleanup.push(() => link.close());
     const retries: LinkState[] = [];
     await new Promise<void>((resolve) =>
-      transport.onLink((s) => {
+      link.onLink((s) => {
         if (s.phase === 'reconnecting' && retries.push(s) === 4) resolve();
       }),
     );

@@ -2,10 +2,10 @@ import { DeskError } from '../../../../shared/errors';
 import { MAX_CALL_MESSAGE_BYTES, ServerMessage, type CallMessage } from '../../../../shared/wire';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import { describeIssues, type ProblemReporter } from './problems';
-import type { LinkState, Transport } from './transport';
+import type { LinkState, Link } from './link';
 
 /**
- * The slice of the WebSocket API this transport uses: the browser's WebSocket and the `ws` package's
+ * The slice of the WebSocket API this link uses: the browser's WebSocket and the `ws` package's
  * client (in tests) both fit it.
  */
 export interface SocketLike {
@@ -16,7 +16,7 @@ export interface SocketLike {
 }
 export type SocketFactory = (url: string) => SocketLike;
 
-export interface SocketTransportOptions {
+export interface SocketLinkOptions {
   url: string;
   openSocket: SocketFactory;
   report: ProblemReporter;
@@ -31,8 +31,8 @@ interface Pending {
   reject: (err: Error) => void;
 }
 
-/** A transport over the browser host's WebSocket, exposing `close()` so a page or a test can end it. */
-export interface SocketTransport extends Transport {
+/** A link over the browser host's WebSocket, exposing `close()` so a page or a test can end it. */
+export interface SocketLink extends Link {
   close(): void;
 }
 
@@ -41,7 +41,7 @@ export interface SocketTransport extends Transport {
  * late is dangerous): they fail at once. A dropped socket is reopened with back-off; calls still
  * waiting for an answer fail, since whether main acted on them is unknown.
  */
-export function createSocketTransport(options: SocketTransportOptions): SocketTransport {
+export function createSocketLink(options: SocketLinkOptions): SocketLink {
   const { url, openSocket, report } = options;
   const policy = options.backoff ?? DEFAULT_BACKOFF;
   const now = options.now ?? Date.now;

@@ -1,0 +1,152 @@
+import { placeLabel, SITE_PLACE } from '../../../shared/board/places';
+import type { BoardItem, ItemKind, ItemRef, ItemStatus } from '../../../shared/domain';
+import { DeskError } from '../../../shared/errors';
+import type { Discovery } from '../api/discovery';
+import type { ElevatorGroup } from '../api/item-schemas';
+import { ITEM_TYPES } from '../api/item-types';
+import { searchItems } from '../api/items';
+import type { ItemFields } from '../api/schemas';
+import type { Transport } from '../api/transport';
+import { commandOffers, sendableCommands } from './command-offers';
+import { DivisionNames } from './divisions';
+import { placeOnFloors } from './floors';
+
+/** Where the board puts items the site gives no floor. */
+export const SITE_GROUP = SITE_PLACE.name;
+
+/** Every item type with live status, in loading order: all of them are on the board. */
+export const LIVE_KINDS: readonly ItemKind[] = ['door', 'accessZone', 'alarmZone', 'fenceZone', 'input', 'interlockGroup', 'macro'];
+
+/** What the board shows. */
+export const BOARD_KINDS: readonly ItemKind[] = LIVE_KINDS;
+
+/** What a tile, its floor and its panel need, in one search per type instead of a detail call per item. */
+const BOARD_FIELDS = [
+  'shortName', 'description', 'notes', 'division', 'commands', 'connectedController', 'updates', 'statusFlags',
+  'statusText', 'doors', 'zoneCount', 'entryAccessZone', 'exitAccessZone', 'voltage',
+];
+
+/** A search answer with the fields some types add (the type's schema has checked them). */
+type FoundItem = ItemFields & {
+  doors?: { href: string; name?: string }[];
+  entryAccessZone?: { href: string; name?: string };
+  exitAccessZone?: { href: string; name?: string };
+  zoneCount?: number;
+  voltage?: number;
+};
+
+export interface CatalogueEntry {
+  board: BoardItem;
+  /** The item as the server gave it: the only source of command and updates hrefs. */
+  fields: ItemFields;
+}
+
+/** Refusals that leave one type (or the floors) off the board rather than empty the whole board. */
+const MISSING = ['licence', 'forbidden', 'not-found'];
+
+// One cache of division names per transport (a site session's), so a reload does not ask again.
+const divisionNames = new WeakMap<object, DivisionNames>();
+
+/**
+ * Loads the items the board shows, keyed by href, with the status each search answer carried: every
+ * live type the server links, then the elevator groups (for floors) and the divisions' names. A type
+ * the operator may not read (403/404, or not licensed) is left out, so one missing privilege does not
+ * empty the whole board; doors are the exception, as a desk without them is not a desk.
+ */
+export async function loadCatalogue(
+  transport: Transport,
+  discovery: Discovery,
+  now: () => number = Date.now,
+  kinds: readonly ItemKind[] = BOARD_KINDS,
+): Promise<{ entries: Map<string, CatalogueEntry>; statuses: ItemStatus[] }> {
+  const found: { kind: ItemKind; item: FoundItem }[] = [];
+  const statuses: ItemStatus[] = [];
+  for (const kind of kinds) {
+    const type = ITEM_TYPES[kind];
+    if (!discovery.links.has(type.feature)) continue;
+    const fields = BOARD_FIELDS.filter((f) => type.fields.includes(f));
+    try {
+      for await (const result of searchItems(transport, discovery, kind, { fields })) {
+        const item = result as FoundItem;
+        found.push({ kind, item });
+        if (item.statusFlags) statuses.push(statusOf(item, now()));
+      }
+    } catch (err) {
+      if (err instanceof DeskError && MISSING.includes(err.code) && kind !== 'door') continue;
+      throw err;
+    }
+  }
+
+  const floors = placeOnFloors(
+    await elevatorGroups(transport, discovery),
+    found.map(({ kind, item }) => ({ kind, href: item.href, doors: item.doors, entryAccessZone: item.entryAccessZone, exitAccessZone: item.exitAccessZone })),
+  );
+  const names = await divisionNamesFor(transport).namesOf(found.flatMap(({ item }) => (item.division ? [item.division] : [])));
+  const itemNames = new Map(found.map(({ item }) => [item.href, item.name]));
+
+  const entries = new Map<string, CatalogueEntry>();
+  for (const { kind, item } of found) {
+    const board = toBoardItem(kind, item, { floors: floors.get(item.href) ?? [], names, itemNames });
+    entries.set(item.href, { board, fields: item });
+  }
+  return { entries, statuses };
+}
+
+function statusOf(item: FoundItem, receivedAt: number): ItemStatus {
+  const status: ItemStatus = { href: item.href, flags: item.statusFlags ?? [], statusText: item.statusText ?? '', receivedAt };
+  if (item.zoneCount !== undefined) status.zoneCount = item.zoneCount;
+  if (item.voltage !== undefined) status.voltage = item.voltage;
+  return status;
+}
+
+/** The site's elevator groups with their floor access, or none when the server offers none to this operator. */
+async function elevatorGroups(transport: Transport, discovery: Discovery): Promise<ElevatorGroup[]> {
+  if (!discovery.links.has(ITEM_TYPES.elevatorGroup.feature)) return [];
+  const groups: ElevatorGroup[] = [];
+  try {
+    for await (const group of searchItems(transport, discovery, 'elevatorGroup', { fields: ['floorAccess'] })) groups.push(group);
+  } catch (err) {
+    // Without floors the board still works: every item goes under "Site".
+    if (err instanceof DeskError && MISSING.includes(err.code)) return [];
+    throw err;
+  }
+  return groups;
+}
+
+function divisionNamesFor(transport: Transport): DivisionNames {
+  let names = divisionNames.get(transport);
+  if (!names) divisionNames.set(transport, (names = new DivisionNames(transport)));
+  return names;
+}
+
+interface Context {
+  floors: BoardItem['floors'];
+  names: Map<string, string>;
+  itemNames: Map<string, string>;
+}
+
+function toBoardItem(kind: ItemKind, item: FoundItem, context: Context): BoardItem {
+  const offers = commandOffers(item.commands);
+  const ref = (link: { href: string; name?: string; id?: string } | undefined): ItemRef | undefined =>
+    link && { href: link.href, ...(link.id ? { id: link.id } : {}), name: link.name ?? context.itemNames.get(link.href) ?? 'Unnamed' };
+  const board: BoardItem = {
+    href: item.href,
+    id: item.id,
+    kind,
+    name: item.name,
+    commands: sendableCommands(offers),
+    commandOffers: offers,
+    group: context.floors[0] ? placeLabel(context.floors[0]) : SITE_GROUP,
+    floors: context.floors,
+  };
+  if (item.shortName) board.shortName = item.shortName;
+  if (item.description) board.description = item.description;
+  if (item.notes) board.notes = item.notes;
+  if (item.division) board.division = { ...item.division, name: context.names.get(item.division.href) };
+  const controller = item.connectedController;
+  if (controller?.href) board.connectedController = ref({ href: controller.href, id: controller.id, name: controller.name });
+  if (item.doors) board.doors = item.doors.map((d) => ref(d)!);
+  if (item.entryAccessZone) board.entryAccessZone = ref(item.entryAccessZone);
+  if (item.exitAccessZone) board.exitAccessZone = ref(item.exitAccessZone);
+  return board;
+}

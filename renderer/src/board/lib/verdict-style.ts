@@ -1,0 +1,17 @@
+import { VERDICT_COLOUR, type Verdict, type VerdictColour } from '../../../../shared/status';
+
+/**
+ * The one verdict → colour rule on screen: shared/status's VERDICT_COLOUR picks the colour and
+ * theme.css styles `.colour-<colour>` once, for tiles, the strip and panels alike.
+ */
+export function colourClass(verdict: Verdict): `colour-${VerdictColour}` {
+  return `colour-${VERDICT_COLOUR[verdict]}`;
+}
+
+/** What each colour means, for the colour key. */
+export const COLOUR_MEANING: { colour: VerdictColour; name: string; means: string }[] = [
+  { colour: 'green', name: 'Green', means: 'Normal: secure, closed, locked, armed, on' },
+  { colour: 'amber', name: 'Amber', means: 'Deliberately open or overridden: free, unlocked, disarmed, isolated, shunted' },
+  { colour: 'red', name: 'Red', means: 'Needs action: forced, open too long, tamper, alert, zone count out of range' },
+  { colour: 'grey', name: 'Grey', means: 'Offline, unknown or not polled: the tile says why' },
+];

@@ -1,0 +1,30 @@
+/** A group's grid as laid out: how many tiles a row holds and how tall a row is (tile and gap). */
+export interface GridShape {
+  columns: number;
+  rowHeight: number;
+}
+
+/** Which rows of a group to render: only those on screen, and a few either side so arrows and scrolling find tiles there. */
+export interface RowWindow {
+  firstRow: number;
+  /** One past the last row to render. */
+  endRow: number;
+}
+
+/**
+ * The rows of a group that meet the viewport. `groupTop` is the grid's top edge relative to the
+ * viewport's top (negative once scrolled past); `viewportHeight` the window's height.
+ */
+export function visibleRows(count: number, shape: GridShape, groupTop: number, viewportHeight: number, overscan = 2): RowWindow {
+  const rows = Math.ceil(count / Math.max(1, shape.columns));
+  if (rows === 0 || shape.rowHeight <= 0) return { firstRow: 0, endRow: rows };
+  const first = Math.floor(-groupTop / shape.rowHeight) - overscan;
+  const end = Math.ceil((viewportHeight - groupTop) / shape.rowHeight) + overscan;
+  const firstRow = Math.min(rows, Math.max(0, first));
+  return { firstRow, endRow: Math.max(firstRow, Math.min(rows, end)) };
+}
+
+/** How many tiles of at least `minWidth` fit across `width` with `gap` between them. */
+export function columnsFor(width: number, minWidth: number, gap: number): number {
+  return Math.max(1, Math.floor((width + gap) / (minWidth + gap)));
+}

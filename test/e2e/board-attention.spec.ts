@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { setDoor, siteEvents, startHost, type RunningHost } from './support/host';
+
+let host: RunningHost;
+
+test.beforeAll(async () => {
+  host = await startHost();
+});
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+test('a door free by schedule is amber on the board and not on the attention strip', async ({ page }) => {
+  await page.goto(host.url);
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected');
+  // Lobby Main Entrance leads into the Main Lobby, which its schedule keeps free during the day.
+  const tile = page.getByRole('button', { name: /^Lobby Main Entrance/ });
+  await expect(tile).toHaveAttribute('data-verdict', 'attention');
+  await expect(tile).toContainText('Free');
+  await expect(page.getByTestId('attention')).toBeVisible();
+  await expect(page.getByTestId('attention-entry').filter({ hasText: 'Lobby Main Entrance' })).toHaveCount(0);
+  await expect(page.getByTestId('attention')).toContainText('Nothing needs action');
+});
+
+test('a forced door reaches the strip and is announced until acknowledged at the desk, which tells the server nothing', async ({ page }) => {
+  await page.goto(host.url);
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected');
+  const before = (await siteEvents(host)).length;
+
+  await setDoor(host, 'd-n1-east', { open: true, forced: true });
+  const entry = page.getByTestId('attention-entry').filter({ hasText: 'North L1 East Door' });
+  await expect(entry).toHaveAttribute('data-unacknowledged', 'true');
+  await expect(entry).toContainText('Forced');
+  await expect(page.getByTestId('unacknowledged')).toHaveText('1 unacknowledged alarm');
+  await expect(page.getByTestId('alarm-announcement')).toContainText('North L1 East Door');
+  // The sound can be muted at this desk; the alarm stays announced on screen.
+  await page.getByTestId('mute').click();
+  await expect(page.getByTestId('mute')).toHaveAttribute('aria-pressed', 'true');
+  await expect(entry).toHaveAttribute('data-unacknowledged', 'true');
+
+  await entry.getByTestId('acknowledge').click();
+  await expect(entry).toHaveAttribute('data-unacknowledged', 'false');
+  await expect(page.getByTestId('unacknowledged')).toHaveText('');
+  // Still forced, so still listed: acknowledging is not resolving.
+  await expect(entry).toContainText('Forced');
+  // Acknowledgement is local: nothing reached the server.
+  const sent = (await siteEvents(host)).slice(before).filter((e) => e.type === 'override');
+  expect(sent).toEqual([]);
+
+  // Once the door is back to normal the acknowledgement lapses; the next forcing is announced again.
+  await setDoor(host, 'd-n1-east', { open: false, forced: false });
+  await expect(entry).toHaveCount(0);
+  await setDoor(host, 'd-n1-east', { open: true, forced: true });
+  await expect(entry).toHaveAttribute('data-unacknowledged', 'true');
+  await setDoor(host, 'd-n1-east', { open: false, forced: false });
+  await expect(entry).toHaveCount(0);
+});

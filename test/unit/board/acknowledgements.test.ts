@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { AcknowledgementBook } from '../../../electron/core/board/acknowledgements';
+import { LayoutStore, MemorySettingsStore } from '../../../electron/core/board/layout-store';
+import { ContractEvents } from '../../../electron/core/events';
+import type { Acknowledgement } from '../../../shared/contract/layout';
+import type { BoardItem } from '../../../shared/domain';
+
+const door: BoardItem = { href: 'd1', id: '1', kind: 'door', name: 'Dock', commands: [], commandOffers: [], group: 'Site', floors: [] };
+const status = (flags: string[]) => [{ href: 'd1', flags, statusText: '', receivedAt: 1 }];
+
+function book() {
+  const events = new ContractEvents();
+  const told: Acknowledgement[][] = [];
+  const acks = new AcknowledgementBook(events, (list) => told.push(list), () => 1_000);
+  events.emit('board.items', [door]);
+  return { events, acks, told };
+}
+
+describe('acknowledgements at the desk', () => {
+  it('records an alarm\'s acknowledgement with the time and the concern, and tells the desk', () => {
+    const { events, acks, told } = book();
+    events.emit('status.delta', status(['open', 'unlocked', 'secure', 'forced']));
+    expect(acks.acknowledge('d1')).toEqual([{ href: 'd1', concern: 'forced', at: 1_000 }]);
+    expect(told).toHaveLength(1);
+  });
+
+  it('refuses to acknowledge an item that reports no alarm (a deliberately open door is not one)', () => {
+    const { events, acks } = book();
+    events.emit('status.delta', status(['open', 'unlocked', 'free']));
+    expect(() => acks.acknowledge('d1')).toThrow(/no alarm/);
+  });
+
+  it('lets the acknowledgement lapse when the alarm clears, so the next alarm is announced again', () => {
+    const { events, acks, told } = book();
+    events.emit('status.delta', status(['open', 'unlocked', 'secure', 'forced']));
+    acks.acknowledge('d1');
+    events.emit('status.delta', status(['closed', 'locked', 'secure']));
+    expect(acks.list()).toEqual([]);
+    expect(told.at(-1)).toEqual([]);
+  });
+
+  it('lets it lapse when the item reports a different alarm', () => {
+    const { events, acks } = book();
+    events.emit('status.delta', status(['open', 'unlocked', 'secure', 'forced']));
+    acks.acknowledge('d1');
+    events.emit('status.delta', status(['closed', 'locked', 'secure', 'tamper']));
+    expect(acks.list()).toEqual([]);
+  });
+});
+
+describe('the board layout store', () => {
+  it('keeps one layout per site and reads an unreadable one as none', () => {
+    const settings = new MemorySettingsStore();
+    const layouts = new LayoutStore(settings);
+    layouts.set('demo', { collapsed: ['site', 'site'], pinned: ['d1'], order: [] });
+    expect(layouts.get('demo')).toEqual({ collapsed: ['site'], pinned: ['d1'], order: [] });
+    expect(layouts.get('https://other.example')).toEqual({ collapsed: [], pinned: [], order: [] });
+    settings.set('boardLayouts', { demo: { collapsed: 'all' } });
+    expect(layouts.get('demo')).toEqual({ collapsed: [], pinned: [], order: [] });
+  });
+});
