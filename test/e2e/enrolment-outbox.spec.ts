@@ -47,7 +47,7 @@ test('an enrolment made while the server is stopped is kept through a kill -9 an
   const number = (await preview.getByTestId('preview-number').textContent())!;
 
   await site.stop();
-  await fillNewCardholder(screen, 'Grace', 'Hopper', 'north');
+  await fillNewCardholder(screen, 'Grace', 'Hopper', 'North Building');
   await screen.getByRole('button', { name: 'Send enrolment' }).click();
   await expect(screen.getByTestId('enrol-result')).toHaveAttribute('data-state', 'pending');
   const kept = screen.locator(`[data-testid="outbox-item"][data-number="${number}"]`);
@@ -89,7 +89,7 @@ test('a create whose answer was lost is marked "outcome unknown", not re-sent, a
   await insertDemoCard(screen, 'PIV');
   const preview = await readCard(screen);
   const number = (await preview.getByTestId('preview-number').textContent())!;
-  await fillNewCardholder(screen, 'Katherine', 'Johnson', 'south');
+  await fillNewCardholder(screen, 'Katherine', 'Johnson', 'South Building');
   const createdBefore = (await cardholderEvents(site.controlUrl)).filter((e) => e.action === 'created').length;
 
   // Every request is now dropped after it arrives: the desk cannot know whether the server acted on it.

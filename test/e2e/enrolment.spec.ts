@@ -45,12 +45,12 @@ test('a PIV card is read (fingerprints with the PIN) and enrolled on a new cardh
 
   // Refused before sending: a new cardholder needs a name (the server's own rule); nothing reaches it.
   const before = (await cardholderEvents(host.controlUrl)).length;
-  await screen.getByTestId('enrol-form').getByTestId('division-select').selectOption({ label: 'north' });
+  await screen.getByTestId('enrol-form').getByTestId('division-select').selectOption({ label: 'North Building' });
   await screen.getByRole('button', { name: 'Send enrolment' }).click();
   await expect(screen.getByTestId('enrol-invalid')).toContainText('a first name or a last name is required');
   expect(await cardholderEvents(host.controlUrl)).toHaveLength(before);
 
-  await fillNewCardholder(screen, 'Ada', 'Lovelace', 'north');
+  await fillNewCardholder(screen, 'Ada', 'Lovelace', 'North Building');
   await snap(page, testInfo, 'enrolment-3-new-cardholder');
   await screen.getByRole('button', { name: 'Send enrolment' }).click();
   const result = screen.getByTestId('enrol-result');
