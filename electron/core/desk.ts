@@ -9,11 +9,13 @@ import { auditHandlers } from './handlers/audit-handlers';
 import { boardHandlers } from './handlers/board-handlers';
 import { enrolmentHandlers } from './handlers/enrolment-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
+import { referenceHandlers } from './handlers/reference-handlers';
 import { kioskHandlers } from './handlers/kiosk-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import type { KioskSettings } from './kiosk/kiosk-settings';
 import type { DeskRecords } from './offline/desk-records';
+import { checkSite } from './site-check/check-site';
 import { SiteSession } from './site-session';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
 import type { CredentialSettings } from './vault/credential-settings';
@@ -59,9 +61,10 @@ export class Desk implements DeskService {
     });
     this.handlers = {
       ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice), audit: options.records?.audit }),
-      ...settingsHandlers(options.credentials, options.records?.audit),
+      ...settingsHandlers(options.credentials, options.sites, options.records?.audit),
       ...auditHandlers(options.records?.audit),
       ...enrolmentHandlers(this.enrolment),
+      ...referenceHandlers(() => this.session()),
       ...kioskHandlers(options.kiosk),
       ...layoutHandlers({
         layouts: new LayoutStore(options.settings ?? new MemorySettingsStore()),
@@ -105,27 +108,55 @@ export class Desk implements DeskService {
     return this.site.session;
   }
 
-  /** One switch at a time: a second request waits for the first, so two sessions never overlap. */
+  /**
+   * One switch at a time: a second request waits for the first, so two sessions never overlap. A switch
+   * the operator asked for keeps the running site (and its board) until the new site has answered
+   * discovery on a throwaway connection; if it does not, the error goes back to Settings and nothing
+   * changes. The demo site is started after the old site closed, so it can take back its own ports.
+   */
   private switchTo(choice: SiteChoice): Promise<void> {
     const run = this.switching.then(async () => {
-      await this.closeSite();
-      this.events.emit('board.items', []);
-      let opened: OpenedSite;
-      try {
-        opened = await this.options.sites.open(choice);
-      } catch (err) {
-        // Say why on the connection bar (e.g. "No API key is stored: enter it in Settings").
-        const reason = err instanceof DeskError ? err.message : 'The site could not be opened';
-        this.events.emit('connection', { phase: 'offline', since: Date.now(), origin: '', demo: false, features: [], staleItems: 0, reason });
-        throw err;
-      }
-      const session = new SiteSession(opened.config, this.events, this.options.records?.lastKnown.sinkFor(new URL(opened.config.baseUrl).origin));
-      this.site = { opened, session };
-      session.start();
+      if (choice === 'auto' || choice === 'demo' || !this.site) await this.replaceSite(choice);
+      else await this.replaceSiteOnceItAnswers(choice);
+      if (choice !== 'auto') this.options.sites.remember?.(choice);
     });
     // A failed switch must not block the next one.
     this.switching = run.catch(() => undefined);
     return run;
+  }
+
+  private async replaceSiteOnceItAnswers(choice: SiteChoice): Promise<void> {
+    const opened = await this.options.sites.open(choice);
+    try {
+      await checkSite(opened.config);
+    } catch (err) {
+      await opened.close();
+      throw err;
+    }
+    await this.closeSite();
+    this.startSession(opened);
+  }
+
+  private async replaceSite(choice: SiteChoice): Promise<void> {
+    await this.closeSite();
+    this.events.emit('board.items', []);
+    let opened: OpenedSite;
+    try {
+      opened = await this.options.sites.open(choice);
+    } catch (err) {
+      // Say why on the connection bar (e.g. "No API key is stored: enter it in Settings").
+      const reason = err instanceof DeskError ? err.message : 'The site could not be opened';
+      this.events.emit('connection', { phase: 'offline', since: Date.now(), origin: '', demo: false, features: [], staleItems: 0, reason });
+      throw err;
+    }
+    this.startSession(opened);
+  }
+
+  private startSession(opened: OpenedSite): void {
+    this.events.emit('board.items', []);
+    const session = new SiteSession(opened.config, this.events, this.options.records?.lastKnown.sinkFor(new URL(opened.config.baseUrl).origin));
+    this.site = { opened, session };
+    session.start();
   }
 
   private async closeSite(): Promise<void> {

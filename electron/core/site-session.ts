@@ -4,7 +4,7 @@ import { DeskError } from '../../shared/errors';
 import { Backoff, sleep } from './api/backoff';
 import { isTransient } from './api/errors';
 import { sendCommand } from './api/commands';
-import { discover } from './api/discovery';
+import { discover, type Discovery } from './api/discovery';
 import { ITEM_TYPES } from './api/item-types';
 import { Transport } from './api/transport';
 import { loadCatalogue, type CatalogueEntry } from './board/catalogue';
@@ -28,6 +28,7 @@ export class SiteSession {
   private readonly statuses = new Map<string, ItemStatus>();
   /** Served until the server's board arrives: every item stale, no command sendable. */
   private lastKnown: ReturnType<typeof staleBoard> | undefined;
+  private discovery: Discovery | undefined;
 
   constructor(
     config: DeskConfig,
@@ -92,8 +93,17 @@ export class SiteSession {
     }
     const entry = this.catalogue.get(params.href);
     if (!entry) throw new DeskError('invalid-call', 'That item is not one the server gave this desk');
+    // Abandoned at the desk's deadline and never re-sent: the renderer watches the item's status instead.
     await sendCommand(this.transport, entry.fields, params);
     return { accepted: true };
+  }
+
+  /** Reads reference data (day categories, elevator groups) through this session's connection. */
+  async read<T>(reader: (transport: Transport, discovery: Discovery) => Promise<T>): Promise<T> {
+    if (!this.discovery || this.tracker.phase !== 'connected') {
+      throw new DeskError('offline', 'Not connected to the server: the site reference data cannot be read now.');
+    }
+    return reader(this.transport, this.discovery);
   }
 
   private async connectLoop(): Promise<void> {
@@ -104,6 +114,7 @@ export class SiteSession {
         const discovery = await discover(this.transport);
         const { entries, statuses } = await loadCatalogue(this.transport, discovery);
         if (signal.aborted) return;
+        this.discovery = discovery;
         this.catalogue = entries;
         for (const s of statuses) this.statuses.set(s.href, s);
         this.tracker.connected(discovery);

@@ -16,8 +16,10 @@ export type SiteChoice = 'auto' | 'configured' | 'demo';
 
 /** Where the desk's sites come from. */
 export interface SiteSource {
-  /** `auto`: the configured site when Settings left the demo, the demo site otherwise. */
+  /** `auto`: the configured site when Settings left the demo, the demo site otherwise. Changes nothing stored. */
   open(choice: SiteChoice): Promise<OpenedSite>;
+  /** Records an explicit choice once its site answered, so the desk comes back to it after a restart. */
+  remember?(choice: Exclude<SiteChoice, 'auto'>): void;
 }
 
 /** Always the same site: for tests and tools that bring their own connection. */
@@ -31,9 +33,10 @@ export function fixedSite(config: DeskConfig): SiteSource {
  */
 export function settingsSites(settings: SettingsStore, vault: Vault, startDemo: () => Promise<OpenedSite>): SiteSource {
   return {
+    remember(choice) {
+      writeDeskSetting(settings, 'demoSite', choice === 'demo');
+    },
     async open(choice) {
-      // An explicit choice is remembered, so the desk comes back to the same site after a restart.
-      if (choice !== 'auto') writeDeskSetting(settings, 'demoSite', choice === 'demo');
       const configured = readDeskSetting(settings, 'demoSite') === false && !!readDeskSetting(settings, 'serverUrl');
       if (choice === 'demo' || (choice === 'auto' && !configured)) return startDemo();
       const credentials = await loadConnectionCredentials(settings, vault);

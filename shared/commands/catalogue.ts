@@ -76,8 +76,13 @@ const CATALOGUE: Record<ItemKind, Map<string, Entry>> = {
     simple('isolate', 'Isolate', { confirm: 'Isolate this input? It will no longer prevent its alarm zone from arming.' }),
     simple('deisolate', 'End isolation'),
   ]),
-  interlockGroup: new Map([simple('disable', 'Disable interlocking'), simple('enable', 'Enable interlocking')]),
-  macro: new Map([simple('run', 'Run')]),
+  interlockGroup: new Map([
+    simple('disable', 'Disable interlocking', {
+      confirm: 'Disable interlocking for this group? Its doors will open independently until interlocking is enabled again.',
+    }),
+    simple('enable', 'Enable interlocking'),
+  ]),
+  macro: new Map([simple('run', 'Run', { confirm: 'Run this macro now? Everything it does happens on the server at once.' })]),
 };
 
 /** Every command key docs/server-interface.md §Command maps lists for a kind, described. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
 import { enrolmentCalls, enrolmentEvents } from './enrolment';
+import { referenceCalls } from './reference';
 import { kioskCalls } from './kiosk';
 import { layoutCalls, layoutEvents } from './layout';
 import { settingsCalls } from './settings';
@@ -23,6 +24,7 @@ export const calls = {
   ...siteCalls,
   ...settingsCalls,
   ...enrolmentCalls,
+  ...referenceCalls,
   ...kioskCalls,
   ...auditCalls,
   ...layoutCalls,

@@ -6,6 +6,7 @@ import {
   ServerAddressInput,
   ServerCertificateConfirmation,
   ServerCertificateOffer,
+  SiteAnswer,
 } from '../settings/calls';
 import { CertificateSummary } from '../settings/certificate-summary';
 import { ClientCredentialInfo, VaultMode } from '../settings/credential-info';
@@ -27,4 +28,9 @@ export const settingsCalls = {
   'settings.probeServer': { params: ServerAddressInput, result: ServerCertificateOffer },
   /** Pins the certificate the operator confirmed; refused if the server now shows another one. */
   'settings.confirmServer': { params: ServerCertificateConfirmation, result: CertificateSummary },
+  /**
+   * Tries the stored settings on a throwaway connection (discovery and one authenticated GET, then
+   * closed) without touching the running site; fails with what was wrong and what to do.
+   */
+  'settings.testConnection': { params: none, result: SiteAnswer },
 } as const;

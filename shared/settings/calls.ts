@@ -69,3 +69,12 @@ export const CredentialOverview = z.object({
   demoSite: z.boolean(),
 });
 export type CredentialOverview = z.infer<typeof CredentialOverview>;
+
+/** What a connection test found: the configured site answered discovery and one item GET. */
+export const SiteAnswer = z.object({
+  origin: z.string(),
+  version: z.string(),
+  /** False when the server links no doors, so only discovery could be tried. */
+  itemsRead: z.boolean(),
+});
+export type SiteAnswer = z.infer<typeof SiteAnswer>;

@@ -1,24 +1,37 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, type as osType, release } from 'node:os';
 import { runLongPoll, runSchedulePoll, type ClientFigures, type RunSettings } from './clients';
+import { FRAME_MS, printDeskTable, runDeskBench, type DeskResult } from './desk/desk-bench';
 import { startChildSimulator, stopChildSimulator } from './simulator-child';
 import { median } from './stats';
 
 /**
- * `npm run bench`: Gatehouse's monitor against a schedule-polling client on sites of 100, 1,000 and
- * 10,000 watched doors, with doors changing at a steady rate. Prints a table, writes
- * test-results/bench.json. Tunable by environment: BENCH_SIZES=100,1000 BENCH_SECONDS=75
- * BENCH_RATE=5 (changes per second) BENCH_REPEATS=1 (figures are medians over repeats).
+ * `npm run bench`, two parts (BENCH_MODE=monitor|desk|all, default all):
+ * - monitor: Gatehouse's monitor against a schedule-polling client on sites of 100, 1,000 and
+ *   10,000 watched doors, with doors changing at a steady rate (BENCH_RATE, default 5/s);
+ * - desk: the whole path, control-API change → tile shows "Forced" in Chromium's DOM, on generated
+ *   sites of 2,000 and 10,000 items of every kind with 100 background changes/s (BENCH_DESK_RATE),
+ *   plus cold start, memory and the idle request rate (BENCH_IDLE_SECONDS, default 70).
+ * Prints tables, writes test-results/bench.json. BENCH_SIZES=… sets the sizes of whichever part runs,
+ * BENCH_SECONDS the measuring time per run, BENCH_RUNS (or BENCH_REPEATS) how many runs the medians
+ * are taken over. A short run: BENCH_MODE=desk BENCH_SIZES=2000 BENCH_SECONDS=20 BENCH_IDLE_SECONDS=20.
  */
-const sizes = (process.env.BENCH_SIZES ?? '100,1000,10000').split(',').map(Number);
-const repeats = Number(process.env.BENCH_REPEATS ?? '1');
+const mode = process.env.BENCH_MODE ?? 'all';
+const sizesFor = (fallback: string) => (process.env.BENCH_SIZES ?? fallback).split(',').map(Number);
+const sizes = sizesFor('100,1000,10000');
+const repeats = Number(process.env.BENCH_RUNS ?? process.env.BENCH_REPEATS ?? '1');
+const deskSettings = {
+  measureSeconds: Number(process.env.BENCH_SECONDS ?? '60'),
+  changesPerSecond: Number(process.env.BENCH_DESK_RATE ?? '100'),
+  idleSeconds: Number(process.env.BENCH_IDLE_SECONDS ?? '70'),
+};
 const settings: RunSettings = {
   changesPerSecond: Number(process.env.BENCH_RATE ?? '5'),
   // Longer than the server's one-minute hold, so idle polls that time out and are renewed are counted.
   measureSeconds: Number(process.env.BENCH_SECONDS ?? '75'),
   pollEveryMs: 5_000,
 };
-const LIMIT_MS = 40 * 60_000;
+const LIMIT_MS = 40 * 60_000 * Math.max(1, repeats);
 
 const guard = setTimeout(() => {
   console.error(`bench: stopped after ${LIMIT_MS / 60_000} minutes`);
@@ -55,8 +68,9 @@ function medianOf(runs: ClientFigures[]): ClientFigures {
 const ratio = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? null : Math.round((a / b) * 10) / 10);
 
 async function main(): Promise<void> {
+  if (!['all', 'monitor', 'desk'].includes(mode)) throw new Error(`BENCH_MODE must be monitor, desk or all, not ${mode}`);
   const results: { doors: number; longPoll: ClientFigures; schedulePoll: ClientFigures; ratios: Ratios }[] = [];
-  for (const doors of sizes) {
+  for (const doors of mode === 'desk' ? [] : sizes) {
     const longRuns: ClientFigures[] = [];
     const pollRuns: ClientFigures[] = [];
     for (let i = 0; i < repeats; i++) {
@@ -88,9 +102,17 @@ async function main(): Promise<void> {
     os: `${osType()} ${release()}`,
     node: process.version,
   };
-  printTable(results, machine);
+  if (results.length) printTable(results, machine);
+  let desk: DeskResult[] = [];
+  if (mode !== 'monitor') {
+    desk = await runDeskBench(sizesFor('2000,10000'), repeats, deskSettings, (line) => console.error(line));
+    printDeskTable(desk, deskSettings);
+  }
   mkdirSync('test-results', { recursive: true });
-  writeFileSync('test-results/bench.json', `${JSON.stringify({ date: new Date().toISOString(), machine, settings, repeats, results }, null, 2)}\n`);
+  writeFileSync(
+    'test-results/bench.json',
+    `${JSON.stringify({ date: new Date().toISOString(), machine, settings, repeats, results, deskSettings, desk, frameMs: FRAME_MS }, null, 2)}\n`,
+  );
   console.log('\nWrote test-results/bench.json');
 }
 
@@ -118,6 +140,7 @@ function printTable(results: { doors: number; longPoll: ClientFigures; scheduleP
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   console.log(`\nGatehouse monitor bench — ${settings.changesPerSecond} door changes/s, ${settings.measureSeconds} s per run, median of ${repeats}`);
+  console.log(`physical floor: one frame, ${FRAME_MS} ms (no change reaches the screen sooner)`);
   console.log(`machine: ${machine.cpu} × ${machine.cores}, ${machine.memoryGb} GB, ${machine.os}, Node ${machine.node}\n`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));

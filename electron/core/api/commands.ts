@@ -15,26 +15,46 @@ export interface CommandTarget {
 const UNTIL = 'Until';
 
 /**
+ * How long the desk waits for the server to answer an override. A server that answers later may still
+ * carry the command out (a frozen server opened a door 37 s after the press): the operator is told so,
+ * and the item's status, not the answer, shows what happened. Never longer than the transport's own
+ * limit, so this deadline is the one that speaks.
+ */
+export const COMMAND_DEADLINE_MS = 15_000;
+
+export interface SendOptions {
+  now?: Date;
+  deadlineMs?: number;
+}
+
+/**
  * Sends one override command to the href the server gave in the item's `commands` map. An `...Until`
  * command shares its base command's href and carries the end time in the body. Never retried: a POST
  * that may have reached the server must not be sent twice (a door opening twice is not harmless).
- * `requested_by` goes in the query (servers before 8.70 ignore it).
+ * `requested_by` goes in the query (servers before 8.70 ignore it). The request is abandoned at the
+ * deadline with a `timeout` error that says the command may still happen.
  */
-export async function sendCommand(
-  transport: Transport,
-  item: CommandTarget,
-  request: CommandInput,
-  now: Date = new Date(),
-): Promise<void> {
+export async function sendCommand(transport: Transport, item: CommandTarget, request: CommandInput, options: SendOptions = {}): Promise<void> {
   const href = commandHref(item, request.command);
-  const body = commandBody(request, now);
+  const body = commandBody(request, options.now ?? new Date());
   const query = { requested_by: requestedBy(request.requestedBy) };
-  await transport.post(href, body, `${request.command} on ${item.name}`, query);
+  const deadlineMs = options.deadlineMs ?? COMMAND_DEADLINE_MS;
+  const deadline = AbortSignal.timeout(deadlineMs);
+  try {
+    await transport.post(href, body, `${request.command} on ${item.name}`, query, deadline);
+  } catch (err) {
+    if (!deadline.aborted) throw err;
+    const seconds = Math.round(deadlineMs / 1000);
+    throw new DeskError(
+      'timeout',
+      `No answer within ${seconds} s to ${request.command} on ${item.name}: the server may still carry it out. It was not sent again.`,
+    );
+  }
 }
 
 /**
  * The href for a command, from the item's own `commands` map only. An Until key the map lacks falls
- * back to its base key's href: both have the same href (docs/server-interface.md §Command maps), so that is still the server's link.
+ * back to its base key's href: the spec gives both the same href, so that is still the server's link.
  */
 export function commandHref(item: CommandTarget, command: string): string {
   const link = offered(item, command) ?? (command.endsWith(UNTIL) ? offered(item, command.slice(0, -UNTIL.length)) : undefined);

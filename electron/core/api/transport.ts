@@ -119,10 +119,10 @@ export class Transport {
     return withRetry(once, this.getRetry, options.signal);
   }
 
-  /** POST to an href the server gave. Resolves on 204; never retried (it may have reached the server). */
-  async post(href: string, body: unknown, what: string, query: Record<string, QueryValue> = {}): Promise<void> {
+  /** POST to an href the server gave. Resolves on 204; never retried (it may have reached the server). `signal` gives up waiting. */
+  async post(href: string, body: unknown, what: string, query: Record<string, QueryValue> = {}, signal?: AbortSignal): Promise<void> {
     const url = withQuery(href, query);
-    const { statusCode, body: text } = await this.send(url, 'POST', body, what, {});
+    const { statusCode, body: text } = await this.send(url, 'POST', body, what, { signal });
     if (statusCode !== 204 && statusCode !== 200) throw errorForStatus(statusCode, text, what);
   }
 

@@ -1,12 +1,18 @@
 import type { settingsCalls } from '../../../shared/contract/settings';
 import { DeskError } from '../../../shared/errors';
+import { checkSite } from '../site-check/check-site';
+import type { SiteSource } from '../site-source';
 import type { CredentialSettings } from '../vault/credential-settings';
 import type { AuditLog } from '../offline/audit-log';
 import { audited } from '../offline/audited';
 import type { HandlerTable } from './handler-table';
 
 /** The settings screen's calls; each answers with what the screen shows, never a secret. */
-export function settingsHandlers(credentials: CredentialSettings | undefined, audit?: AuditLog): HandlerTable<keyof typeof settingsCalls> {
+export function settingsHandlers(
+  credentials: CredentialSettings | undefined,
+  sites: SiteSource,
+  audit?: AuditLog,
+): HandlerTable<keyof typeof settingsCalls> {
   const use = (): CredentialSettings => {
     if (!credentials) throw new DeskError('invalid-call', 'This desk has no settings: it was started for a fixed site');
     return credentials;
@@ -44,5 +50,15 @@ export function settingsHandlers(credentials: CredentialSettings | undefined, au
     'settings.probeServer': ({ serverUrl }) => use().probeServer(serverUrl),
     'settings.confirmServer': ({ serverUrl, sha256Fingerprint }) =>
       change(`Server ${serverUrl} and its certificate ${sha256Fingerprint} confirmed`, async () => (await use().confirmServerCertificate(serverUrl, sha256Fingerprint)).summary),
+    'settings.testConnection': async () => {
+      use();
+      // Opening the configured site only gathers its settings; the running site is not touched.
+      const candidate = await sites.open('configured');
+      try {
+        return await checkSite(candidate.config);
+      } finally {
+        await candidate.close();
+      }
+    },
   };
 }

@@ -2,7 +2,9 @@ import { importPemCredential } from './certificates/import-pem';
 import { importPkcs12Credential } from './certificates/import-pkcs12';
 import type { ClientCredentialInfo } from './certificates/client-credential';
 import type { ClientCertificateImport, CredentialOverview, ServerCertificateOffer } from '../../../shared/settings/calls';
-import { CertificateMismatchError } from './errors';
+import { normalizeFingerprint } from '../../../shared/settings/fingerprint';
+import { VaultError } from './errors';
+import { keychainWords, withKeychainWords } from './keychain-words';
 import type { VaultMode } from './keys/data-key-store';
 import { probeServerCertificate } from './pinning/probe-server-certificate';
 import { pinFromProbe, type ServerCertificatePin } from './pinning/server-certificate-pin';
@@ -25,23 +27,28 @@ export class CredentialSettings {
 
   async overview(): Promise<CredentialOverview> {
     const status = this.vault.status();
+    const keychain = await this.vault.checkKeychain();
     const pin = readDeskSetting(this.settings, 'serverCertificatePin');
     const serverUrl = readDeskSetting(this.settings, 'serverUrl') ?? null;
     return {
       vaultMode: status.mode,
       lessSafe: status.lessSafe,
-      keychain: await this.vault.checkKeychain(),
+      // Shown inside "Where secrets are kept", just above the less-safe choice (or under it, once it is in use).
+      keychain: keychain.available
+        ? keychain
+        : { available: false, reason: keychainWords(keychain.reason, status.lessSafe ? '' : 'or use the less-safe key file below') },
       hasApiKey: status.hasApiKey,
       clientCertificate: status.clientCredential,
       serverUrl,
       authForm: readDeskSetting(this.settings, 'authForm') ?? 'api-key-scheme',
       pinnedServerCertificate: pin?.summary ?? null,
-      demoSite: readDeskSetting(this.settings, 'demoSite') ?? serverUrl === null,
+      // The desk leaves the demo site only once the configured site has answered (Desk.switchTo).
+      demoSite: readDeskSetting(this.settings, 'demoSite') !== false || serverUrl === null,
     };
   }
 
   setApiKey(apiKey: string): Promise<void> {
-    return this.vault.setApiKey(apiKey);
+    return withKeychainWords('The API key was not stored', () => this.vault.setApiKey(apiKey));
   }
 
   deleteApiKey(): Promise<void> {
@@ -54,7 +61,7 @@ export class CredentialSettings {
       input.format === 'pem'
         ? importPemCredential(input.texts, input.passphrase === undefined ? {} : { passphrase: input.passphrase })
         : importPkcs12Credential(Buffer.from(input.fileBase64, 'base64'), input.password);
-    return this.vault.setClientCredential(credential);
+    return withKeychainWords('The client certificate was not stored', () => this.vault.setClientCredential(credential));
   }
 
   deleteClientCertificate(): Promise<void> {
@@ -78,14 +85,22 @@ export class CredentialSettings {
    */
   async confirmServerCertificate(serverUrl: string, sha256Fingerprint: string): Promise<ServerCertificatePin> {
     const { origin } = serverEndpoint(serverUrl);
+    const shown = normalizeFingerprint(sha256Fingerprint);
+    if (!shown) {
+      throw new VaultError('invalid-value', 'A SHA-256 fingerprint is 64 hex digits (AA:BB:… or grouped by spaces): check what was pasted');
+    }
     const probe = await this.probe(origin);
-    if (probe.summary.sha256Fingerprint !== sha256Fingerprint.toUpperCase()) {
-      throw new CertificateMismatchError(sha256Fingerprint, probe.summary.sha256Fingerprint);
+    if (probe.summary.sha256Fingerprint !== shown) {
+      throw new VaultError(
+        'server-certificate',
+        `The server's certificate changed after it was shown. You were shown SHA-256 ${shown}; ${origin} now presents ` +
+          `${probe.summary.sha256Fingerprint}. Nothing was trusted: fetch the certificate again and compare it with the one ` +
+          "your server's administrator gave you.",
+      );
     }
     const pin = pinFromProbe(probe);
     writeDeskSetting(this.settings, 'serverUrl', origin);
     writeDeskSetting(this.settings, 'serverCertificatePin', pin);
-    writeDeskSetting(this.settings, 'demoSite', false);
     return pin;
   }
 

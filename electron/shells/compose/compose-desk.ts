@@ -4,7 +4,7 @@ import { SqliteOutboxStore } from '../../core/enrolment/outbox-sqlite-store';
 import { demoCardSlot } from './demo-card-slot';
 import { DemoPivReader } from './demo-reader';
 import { openDeskRecords } from '../../core/offline/desk-records';
-import { startDemoSite } from './demo-site';
+import { DemoPorts } from './demo-ports';
 import { settingsSites } from '../../core/site-source';
 import { CredentialSettings } from '../../core/vault/credential-settings';
 import type { SettingsStore } from '../../core/vault/settings/settings-store';
@@ -45,6 +45,7 @@ export function composeDesk(options: ComposeOptions): Desk {
   // them on a configured site too (training, and tests that stop a separately started server).
   let onDemoSite = false;
   const demoControls = () => onDemoSite || process.env.GATEHOUSE_DEMO_READER === 'always';
+  const ports = new DemoPorts();
   const kiosk = new KioskSettings(options.settings, { ...options.kiosk, logger: options.logger });
   try {
     kiosk.applyAutostart();
@@ -56,7 +57,7 @@ export function composeDesk(options: ComposeOptions): Desk {
   return new Desk({
     records,
     sites: settingsSites(options.settings, vault, async () => {
-      const site = await startDemoSite(options.demo);
+      const site = await ports.start(options.demo);
       options.logger.info('demo.started', { url: site.simulator.url, control: site.simulator.controlUrl !== undefined });
       options.demoStarted?.(site.simulator);
       onDemoSite = true;

@@ -22,11 +22,11 @@ export class Exchange {
     this.method = (req.method ?? 'GET').toUpperCase();
     this.url = new URL(req.url ?? '/', origin);
     this.headers = req.headers;
+    this.connection = this.connectionFacts();
   }
 
   get remoteAddress(): string {
-    const address = this.req.socket?.remoteAddress ?? '';
-    return address.startsWith('::ffff:') ? address.slice(7) : address;
+    return this.connection.remoteAddress;
   }
 
   get httpVersion(): string {
@@ -35,10 +35,23 @@ export class Exchange {
 
   /** DER of the TLS client certificate, if the client presented one. */
   peerCertificate(): Buffer | undefined {
+    return this.connection.certificate;
+  }
+
+  /**
+   * Facts of the connection the request arrived on, taken when it arrived: a request held by a fault
+   * (latency) is still handled as it came in after the client has gone away.
+   */
+  private readonly connection: { remoteAddress: string; certificate: Buffer | undefined };
+
+  private connectionFacts(): { remoteAddress: string; certificate: Buffer | undefined } {
     const socket = this.req.socket as TLSSocket | undefined;
-    if (!socket || typeof socket.getPeerCertificate !== 'function') return undefined;
-    const cert = socket.getPeerCertificate();
-    return cert && cert.raw && cert.raw.length > 0 ? cert.raw : undefined;
+    const address = socket?.remoteAddress ?? '';
+    const cert = socket && typeof socket.getPeerCertificate === 'function' ? socket.getPeerCertificate() : undefined;
+    return {
+      remoteAddress: address.startsWith('::ffff:') ? address.slice(7) : address,
+      certificate: cert && cert.raw && cert.raw.length > 0 ? cert.raw : undefined,
+    };
   }
 
   /** True once answered or once the client went away (a fully read request stream is destroyed too, so only the response counts). */
@@ -53,7 +66,15 @@ export class Exchange {
     });
   }
 
-  async bodyText(): Promise<string> {
+  /** Read once and kept: a fault may read the request before the handler does (see faults.ts, latency). */
+  bodyText(): Promise<string> {
+    this.body ??= this.readBody();
+    return this.body;
+  }
+
+  private body: Promise<string> | undefined;
+
+  private async readBody(): Promise<string> {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of this.req as AsyncIterable<Buffer>) {

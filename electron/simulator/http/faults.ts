@@ -47,7 +47,12 @@ export class FaultInjector {
 
   /** Applies the faults to one request; returns true when the request was answered (or dropped) here. */
   async intercept(exchange: Exchange): Promise<boolean> {
-    if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
+    if (this.latencyMs > 0) {
+      // A slow or frozen server has still received the request: a client that gives up waiting does not
+      // take back a command, which is then carried out late (the handler reads the body kept here).
+      exchange.bodyText().catch(() => undefined);
+      await new Promise((r) => setTimeout(r, this.latencyMs));
+    }
     if (take(this.drop)) {
       exchange.destroy();
       return true;

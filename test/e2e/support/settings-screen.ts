@@ -8,6 +8,9 @@ export function settingsScreen(page: Page): Locator {
 
 /** Opens the first-run flow from the demo site's notice, or Settings from the header otherwise. */
 export async function openSettings(page: Page): Promise<Locator> {
+  // Until main has reported the site, the page cannot know whether it is the demo site (which button
+  // to press), and a call sent before the link is open is refused.
+  await expect(page.getByTestId('connection')).not.toContainText(/Connecting to Gatehouse|Loading the board/);
   const setup = page.getByRole('button', { name: 'Set up this desk' });
   if (await setup.isVisible()) await setup.click();
   else await page.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -59,4 +62,26 @@ export async function importCertificate(screen: Locator, format: 'pem' | 'pkcs12
 export async function connectConfigured(page: Page): Promise<void> {
   await settingsScreen(page).getByRole('button', { name: 'Connect to this server' }).click();
   await expect(settingsScreen(page)).toBeHidden();
+}
+
+/**
+ * Asks to connect to the configured server when it is expected not to answer: the screen stays open
+ * with the reason in the connect step, and the site the desk was on keeps running.
+ */
+export async function refusedConnect(page: Page): Promise<Locator> {
+  const step = settingsScreen(page).getByTestId('settings-connect');
+  await step.getByRole('button', { name: 'Connect to this server' }).click();
+  const alert = step.getByRole('alert');
+  await expect(alert).toBeVisible();
+  await expect(settingsScreen(page)).toBeVisible();
+  return alert;
+}
+
+/** Runs "Test connection" and answers its outcome: the result note, or the alert with the reason. */
+export async function testConnection(screen: Locator): Promise<Locator> {
+  const step = screen.getByTestId('settings-connect');
+  await step.getByRole('button', { name: 'Test connection' }).click();
+  const outcome = step.getByTestId('settings-test-result').or(step.getByRole('alert'));
+  await expect(outcome).toBeVisible();
+  return outcome;
 }

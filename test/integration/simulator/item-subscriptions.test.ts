@@ -54,6 +54,19 @@ describe('multi-item updates subscription', () => {
     expect(changed.json.next.href).not.toBe(next);
   });
 
+  it('answers a retried bookmark with the same changes, and refuses one four answers old with 404', async () => {
+    const next = await settled(client, await subscribe(client, ['d-lobby-side']));
+    sim.control.patchItem('doors', 'd-lobby-side', { tamper: true });
+    const first = await client.get(next);
+    const retried = await client.get(next);
+    expect(flagsById(retried)).toEqual(flagsById(first));
+    expect(Object.keys(flagsById(first))).toEqual(['d-lobby-side']);
+    let newest = retried.json.next.href as string;
+    for (let i = 0; i < 3; i++) newest = (await client.get(newest)).json.next.href;
+    expect((await client.get(next)).status).toBe(404);
+    expect((await client.get(newest)).status).toBe(200);
+  });
+
   it('answers empty after the wait when nothing changes', async () => {
     const next = await settled(client, await subscribe(client, ['d-n3-board']));
     const reply = await client.get(next);

@@ -86,7 +86,8 @@ describe('licences', () => {
     sim.control.setLicences(['RESTStatus']);
     const features = (await client.get('/api')).json.features;
     expect(Object.keys(features).sort()).toEqual(
-      ['accessZones', 'alarmZones', 'dayCategories', 'doors', 'elevators', 'fenceZones', 'inputs', 'interlockGroups', 'macros'].sort(),
+      // `items`: the multi-item updates subscription, which needs RESTStatus.
+      ['accessZones', 'alarmZones', 'dayCategories', 'doors', 'elevators', 'fenceZones', 'inputs', 'interlockGroups', 'items', 'macros'].sort(),
     );
     sim.control.setLicences(['RESTCardholders']);
     expect(Object.keys((await client.get('/api')).json.features).sort()).toEqual(['cardTypes', 'cardholders', 'dayCategories']);

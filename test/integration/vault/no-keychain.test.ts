@@ -6,6 +6,7 @@ import { KeychainUnavailableError } from '../../../electron/core/vault/errors';
 import { KeychainDataKeyStore } from '../../../electron/core/vault/keys/keychain-data-key-store';
 import { JsonFileSettingsStore } from '../../../electron/core/vault/settings/json-file-settings-store';
 import { Vault } from '../../../electron/core/vault/vault';
+import { CredentialSettings } from '../../../electron/core/vault/credential-settings';
 import { testServiceName } from './support/secret-service';
 
 // The real keyring library with no D-Bus to reach: this file runs in its own worker process, so
@@ -41,5 +42,24 @@ describe.skipIf(process.platform !== 'linux')('without any keychain (Linux: no D
     await vault.setApiKey('7C1E-90AB-44D2-0F3E');
     expect(await vault.getApiKey()).toBe('7C1E-90AB-44D2-0F3E');
     expect(vault.status()).toMatchObject({ mode: 'less-safe-key-file', lessSafe: true, hasApiKey: true });
+  });
+
+  it('tells someone already in Settings what to do, without the D-Bus text underneath', async () => {
+    const sub = mkdtempSync(join(dir, 'screen-'));
+    const settings = new JsonFileSettingsStore(sub);
+    const screen = new CredentialSettings(settings, Vault.create(settings, sub));
+    const overview = await screen.overview();
+    const reason = overview.keychain.available ? '' : overview.keychain.reason;
+    const refusal = await screen.setApiKey('7C1E-90AB-44D2-0F3E').catch((e: unknown) => (e as Error).message);
+    expect(refusal).toMatch(/^The API key was not stored\. This computer has no keychain running/);
+    expect(reason).toContain('or use the less-safe key file below');
+    // Once the less-safe file is in use, the reason no longer offers it.
+    await screen.chooseVaultMode('less-safe-key-file', true);
+    const after = await screen.overview();
+    expect(after.keychain.available ? '' : after.keychain.reason).toMatch(/^This computer has no keychain running.*open this screen again\.$/);
+    expect(refusal).toContain('or choose the less-safe key file under "Where secrets are kept"');
+    for (const text of [reason, refusal]) {
+      expect(text).not.toMatch(/d-?bus|autolaunch|org\.freedesktop|in Settings/i);
+    }
   });
 });

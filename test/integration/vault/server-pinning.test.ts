@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, request } from 'undici';
 import { importPemCredential } from '../../../electron/core/vault/certificates/import-pem';
@@ -94,9 +96,22 @@ describe('probing the server certificate on first contact', () => {
     await s.close();
     running.length = 0;
     await expect(probeServerCertificate(`https://127.0.0.1:${port}`)).rejects.toThrow(
-      new RegExp(`Could not read the server certificate of https://127.0.0.1:${port}: .*ECONNREFUSED`),
+      `Nothing is listening at https://127.0.0.1:${port}: check the port, and that the server is running.`,
     );
-    await expect(probeServerCertificate('http://127.0.0.1:1')).rejects.toThrow(/must use https/);
+    await expect(probeServerCertificate('http://127.0.0.1:1')).rejects.toThrow(/must start with https:\/\//);
+  });
+
+  it('names a plain-HTTP port as such instead of an OpenSSL record error', async () => {
+    const plain = createServer((_req, res) => res.end('plain'));
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    const { port } = plain.address() as AddressInfo;
+    try {
+      await expect(probeServerCertificate(`127.0.0.1:${port}`)).rejects.toThrow(
+        `The server at https://127.0.0.1:${port} answered in plain HTTP, not HTTPS: check the port (the REST interface uses HTTPS).`,
+      );
+    } finally {
+      await new Promise((resolve) => plain.close(resolve));
+    }
   });
 
   it('explains a TLS 1.2 server that will not show its certificate without a client certificate', async () => {

@@ -47,9 +47,17 @@ describe('command catalogue', () => {
     for (const kind of ItemKind.options.filter((k) => k !== 'accessZone')) expect(keys(kind, (c) => c.pin)).toEqual([]);
   });
 
-  it('confirmation for lockdown, fence off, input isolate and shunts, and nothing else', () => {
+  it('confirmation for lockdown, fence off, input isolate, shunts, interlock disable and macro run, and nothing else', () => {
     const confirmed = ItemKind.options.flatMap((kind) => keys(kind, (c) => c.confirm !== undefined).map((k) => `${kind}.${k}`));
-    expect(confirmed.sort()).toEqual(['accessZone.lockDown', 'fenceZone.off', 'fenceZone.shunt', 'input.isolate', 'input.shunt']);
+    expect(confirmed.sort()).toEqual([
+      'accessZone.lockDown',
+      'fenceZone.off',
+      'fenceZone.shunt',
+      'input.isolate',
+      'input.shunt',
+      'interlockGroup.disable',
+      'macro.run',
+    ]);
     expect(describeCommand('accessZone', 'lockDown').confirm).toMatch(/^Lock down this zone\?/);
   });
 

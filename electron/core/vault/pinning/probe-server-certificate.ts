@@ -4,6 +4,9 @@ import { VaultError, reasonOf } from '../errors';
 import type { ServerCertificateProbe } from './server-certificate-pin';
 import { serverEndpoint } from './server-origin';
 
+/** OpenSSL's words for a handshake answered by something other than TLS: typically plain HTTP. */
+const NOT_TLS = /wrong version number|packet length too long|http request|record layer failure/i;
+
 export interface ProbeOptions {
   /** Give up after this long (default 10 s); the handshake is all that is waited for. */
   timeoutMs?: number;
@@ -37,10 +40,28 @@ export async function probeServerCertificate(origin: string, options: ProbeOptio
     }
     socket.setTimeout(timeoutMs, () => {
       socket.destroy();
-      fail(`no TLS handshake within ${Math.round(timeoutMs / 1000)} s`);
+      fail(`no answer within ${Math.round(timeoutMs / 1000)} s; check the address and port, and that this computer can reach the server`);
     });
     socket.once('error', (err) => {
       const reason = reasonOf(err);
+      const code = (err as { code?: unknown }).code;
+      if (NOT_TLS.test(reason)) {
+        reject(
+          new VaultError(
+            'server-certificate',
+            `The server at ${endpoint.origin} answered in plain HTTP, not HTTPS: check the port (the REST interface uses HTTPS).`,
+          ),
+        );
+        return;
+      }
+      if (code === 'ECONNREFUSED') {
+        reject(new VaultError('server-certificate', `Nothing is listening at ${endpoint.origin}: check the port, and that the server is running.`));
+        return;
+      }
+      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+        reject(new VaultError('server-certificate', `The name in ${endpoint.origin} could not be found: check the server address for typing mistakes.`));
+        return;
+      }
       // Over TLS 1.2 a server that demands a client certificate aborts before the client has seen
       // the server's certificate; the probe deliberately sends none, so say that rather than "alert 40".
       fail(

@@ -26,8 +26,14 @@ export function validityWords(summary: Pick<CertificateSummary, 'notBefore' | 'n
   }
 }
 
-/** Hex fingerprints in groups of four characters, so an operator can compare them aloud, piece by piece. */
-export function groupedHex(value: string): string {
-  const hex = value.replace(/:/g, '');
-  return hex.match(/.{1,4}/g)?.join(' ') ?? '';
+/**
+ * A fingerprint as servers, openssl and browsers print it (AA:BB:…), cut after half its bytes so each
+ * half fits a line and can be compared piece by piece. Joined, the halves are the fingerprint again.
+ */
+export function fingerprintHalves(value: string): [string, string] {
+  const bytes = value.replace(/[\s:]/g, '').toUpperCase().match(/.{1,2}/g) ?? [];
+  const half = Math.ceil(bytes.length / 2);
+  const first = bytes.slice(0, half).join(':');
+  const second = bytes.slice(half).join(':');
+  return second ? [`${first}:`, second] : [first, ''];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupedHex, validityWords } from '../../../../renderer/src/settings/lib/certificate-words';
+import { fingerprintHalves, validityWords } from '../../../../renderer/src/settings/lib/certificate-words';
 
 const dates = { notBefore: '2026-01-01T00:00:00.000Z', notAfter: '2027-01-01T00:00:00.000Z' };
 
@@ -22,10 +22,13 @@ describe('validityWords', () => {
   });
 });
 
-describe('groupedHex', () => {
-  it('groups a colon-separated fingerprint in fours, keeping every digit', () => {
-    const fingerprint = 'AB:CD:EF:01:23:45:67:89';
-    expect(groupedHex(fingerprint)).toBe('ABCD EF01 2345 6789');
-    expect(groupedHex('0123456789ABCDEF01234')).toBe('0123 4567 89AB CDEF 0123 4');
+describe('fingerprintHalves', () => {
+  it('shows the colon-separated form servers and tools print, in two halves that join back to it', () => {
+    const fingerprint = Array.from({ length: 32 }, (_, i) => (i * 7).toString(16).padStart(2, '0').toUpperCase()).join(':');
+    const [first, second] = fingerprintHalves(fingerprint);
+    expect(first + second).toBe(fingerprint);
+    expect(first.split(':').filter(Boolean)).toHaveLength(16);
+    expect(fingerprintHalves('ab cd ef')).toEqual(['AB:CD:', 'EF']);
   });
 });
+

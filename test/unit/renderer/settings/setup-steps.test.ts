@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CredentialOverview } from '../../../../shared/settings/calls';
 import type { CertificateSummary } from '../../../../shared/settings/certificate-summary';
-import { isFirstRun, readyToConnect, setupSteps } from '../../../../renderer/src/settings/lib/setup-steps';
+import { isFirstRun, readyToConnect, setupSteps, stepNumber } from '../../../../renderer/src/settings/lib/setup-steps';
 
 const summary: CertificateSummary = {
   subject: 'CN=server',
@@ -30,6 +30,7 @@ describe('setupSteps', () => {
   it('a fresh desk has every step to do and is on its first run', () => {
     expect(setupSteps(fresh).map((s) => [s.id, s.done])).toEqual([
       ['server', false],
+      ['secrets', true],
       ['api-key', false],
       ['client-certificate', false],
     ]);
@@ -51,5 +52,15 @@ describe('setupSteps', () => {
     expect(readyToConnect({ ...configured, hasApiKey: false })).toBe(false);
     expect(readyToConnect({ ...configured, clientCertificate: null })).toBe(false);
     expect(readyToConnect({ ...configured, pinnedServerCertificate: null })).toBe(false);
+  });
+
+  it('asks where the secrets are kept, as a step of its own, when there is no keychain', () => {
+    const noKeychain: CredentialOverview = { ...fresh, keychain: { available: false, reason: 'none' } };
+    expect(setupSteps(noKeychain).find((s) => s.id === 'secrets')?.done).toBe(false);
+    expect(setupSteps({ ...noKeychain, vaultMode: 'less-safe-key-file', lessSafe: true }).find((s) => s.id === 'secrets')?.done).toBe(true);
+    // It comes before the API key and the client certificate, the two secrets that need it.
+    expect(setupSteps(fresh).map((s) => s.id)).toEqual(['server', 'secrets', 'api-key', 'client-certificate']);
+    expect(stepNumber('secrets')).toBe(2);
+    expect(stepNumber('connect')).toBe(5);
   });
 });

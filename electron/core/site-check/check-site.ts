@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { DeskError } from '../../../shared/errors';
+import { discover } from '../api/discovery';
+import { linkFor } from '../api/features';
+import { Transport } from '../api/transport';
+import type { DeskConfig } from '../config';
+import { siteFailureWords } from './site-failure-words';
+
+export interface SiteAnswer {
+  origin: string;
+  /** The server version `/api` reported. */
+  version: string;
+  /** Whether the one authenticated item GET after discovery was answered (false: no doors link to try). */
+  itemsRead: boolean;
+}
+
+/** How long the check waits for each answer: long enough for a slow site, short enough for a person waiting. */
+const CHECK_TIMEOUT_MS = 10_000;
+
+/**
+ * Asks a candidate site whether it answers, on a connection of its own that nothing else uses:
+ * discovery (`GET /api`, authenticated like every call) and one authenticated item GET (one door), then
+ * the connection is closed. Nothing is retried, so a wrong key costs the server one failure, not a flood.
+ * Failures come back in words that say what was wrong and what to do.
+ */
+export async function checkSite(config: DeskConfig): Promise<SiteAnswer> {
+  const { baseUrl, apiKey, auth, tls, explainTlsFailure } = config;
+  const transport = new Transport({ baseUrl, apiKey, auth, tls, explainTlsFailure, getRetry: false, timeoutMs: CHECK_TIMEOUT_MS });
+  try {
+    const discovery = await discover(transport);
+    const doors = linkFor(discovery, 'doors.doors');
+    if (doors) await transport.getJson(doors, z.unknown(), 'Door search', { query: { top: 1 } });
+    return { origin: transport.origin, version: discovery.version, itemsRead: doors !== undefined };
+  } catch (err) {
+    throw siteFailureWords(err instanceof DeskError ? err : new DeskError('network', 'the connection failed'), transport.origin);
+  } finally {
+    await transport.close().catch(() => undefined);
+  }
+}

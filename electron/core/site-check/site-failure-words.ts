@@ -1,0 +1,43 @@
+import { DeskError } from '../../../shared/errors';
+
+/** OpenSSL's words for a TLS handshake that met something other than TLS: typically plain HTTP. */
+const NOT_TLS = /WRONG_VERSION_NUMBER|wrong version number|packet length too long|http request|ssl3_get_record|record layer failure/i;
+
+/**
+ * The reason a site did not answer, for a person in Settings: what was wrong and what to do, without
+ * library codes or the name of the request that failed. Messages that already say both (a changed
+ * certificate, a licence refusal with the server's words) pass through unchanged.
+ */
+export function siteFailureWords(error: DeskError, origin: string): DeskError {
+  const words = (text: string) => new DeskError(error.code, text);
+  switch (error.code) {
+    case 'timeout':
+      return words(`The server at ${origin} did not answer in time: check the address and port, and that this computer can reach it.`);
+    case 'network':
+      if (/refused the connection/.test(error.message)) {
+        return words(`Nothing is listening at ${origin}: check the port, and that the access-control server is running.`);
+      }
+      if (/name could not be found/.test(error.message)) {
+        return words(`The name in ${origin} could not be found: check the server address for typing mistakes.`);
+      }
+      return words(
+        `The connection to ${origin} broke off before the server answered: check the address and port, and that the server is running.`,
+      );
+    case 'certificate':
+      if (NOT_TLS.test(error.message)) {
+        return words(`The server at ${origin} answered in plain HTTP, not HTTPS: check the port (the REST interface uses HTTPS).`);
+      }
+      return error;
+    case 'unauthorised':
+      return words(
+        `The server at ${origin} refused this desk's credentials (401): check the API key, and that this desk's ` +
+          "client certificate thumbprint is the one on the server's REST client item.",
+      );
+    case 'not-found':
+      return words(`${origin} answered, but not as an access-control server's REST interface (404): check the address and port.`);
+    case 'invalid-response':
+      return words(`${origin} answered, but not as an access-control server's REST interface: check the address and port.`);
+    default:
+      return error;
+  }
+}

@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Watches the board in the page for tiles by their accessible text only (the door's name and the
+ * word "Forced"), never by CSS classes, because the tile markup is free to change. A tile is the
+ * largest element around the name's text that holds no other door's name.
+ */
+
+/** Names of the generated doors whose names are on screen now (the board may render only those). */
+export async function doorNamesOnScreen(page: Page, pattern: RegExp, limit: number): Promise<string[]> {
+  return page.evaluate(
+    ({ source, limit }) => {
+      const re = new RegExp(source);
+      const names: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node && names.length < limit; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        if (!re.test(text) || names.includes(text)) continue;
+        const rect = node.parentElement?.getBoundingClientRect();
+        if (rect && rect.bottom > 0 && rect.top < window.innerHeight && rect.width > 0) names.push(text);
+      }
+      return names;
+    },
+    { source: `^${pattern.source}$`, limit },
+  );
+}
+
+/**
+ * Installs the watcher once per page: `arm(name)` returns a promise of the Date.now() at which the
+ * tile of `name` first contains "Forced" (a MutationObserver sees the DOM change before the frame is
+ * painted), or null after `timeoutMs`. `cleared(name)` resolves when it no longer does.
+ */
+export async function installTileWatch(page: Page, pattern: RegExp): Promise<void> {
+  // Plain JavaScript in a string: the bench runs under tsx, whose name-keeping helpers do not exist in the page.
+  await page.evaluate(`(${WATCH_SCRIPT})(${JSON.stringify(pattern.source)})`);
+}
+
+const WATCH_SCRIPT = `function (source) {
+  var nameRe = new RegExp(source, 'g');
+  var roots = new Map();
+  function tileOf(name) {
+    var cached = roots.get(name);
+    if (cached && cached.isConnected) return cached;
+    var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      if ((node.textContent || '').trim() !== name) continue;
+      var el = node.parentElement;
+      while (el.parentElement && ((el.parentElement.textContent || '').match(nameRe) || []).length <= 1) el = el.parentElement;
+      roots.set(name, el);
+      return el;
+    }
+    return undefined;
+  }
+  function shows(name, word) {
+    var tile = tileOf(name);
+    return !!tile && (tile.textContent || '').includes(word);
+  }
+  var waiters = new Set();
+  new MutationObserver(function () {
+    Array.from(waiters).forEach(function (check) { check(); });
+  }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+  function until(test, timeoutMs) {
+    return new Promise(function (resolve) {
+      var timer;
+      function check() {
+        if (!test()) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(Date.now());
+      }
+      timer = setTimeout(function () { waiters.delete(check); resolve(null); }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
+  }
+  window.benchArmed = new Map();
+  window.benchWatch = {
+    shows: shows,
+    arm: function (name, timeoutMs) { window.benchArmed.set(name, until(function () { return shows(name, 'Forced'); }, timeoutMs)); },
+    cleared: function (name, timeoutMs) { return until(function () { return !shows(name, 'Forced'); }, timeoutMs); }
+  };
+}`;
+
+type Watch = { shows(name: string, word: string): boolean; arm(name: string, timeoutMs: number): void; cleared(name: string, timeoutMs: number): Promise<number | null> };
+type WatchWindow = { benchWatch: Watch; benchArmed: Map<string, Promise<number | null>> };
+
+/** Starts watching for "Forced" on the tile of `name` before the change is made. */
+export function arm(page: Page, name: string, timeoutMs: number): Promise<void> {
+  return page.evaluate(({ name, timeoutMs }) => (window as unknown as WatchWindow).benchWatch.arm(name, timeoutMs), { name, timeoutMs });
+}
+
+/** When the armed tile showed "Forced" (page Date.now), or null if it did not within the timeout. */
+export function shownAt(page: Page, name: string): Promise<number | null> {
+  return page.evaluate((name) => (window as unknown as WatchWindow).benchArmed.get(name) ?? null, name);
+}
+
+export function showsForced(page: Page, name: string): Promise<boolean> {
+  return page.evaluate((name) => (window as unknown as WatchWindow).benchWatch.shows(name, 'Forced'), name);
+}
+
+export function cleared(page: Page, name: string, timeoutMs: number): Promise<number | null> {
+  return page.evaluate(({ name, timeoutMs }) => (window as unknown as WatchWindow).benchWatch.cleared(name, timeoutMs), { name, timeoutMs });
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { panelActions, variantToSend } from '../../../renderer/src/panels/lib/panel-actions';
+import { item } from '../renderer/fixtures';
+
+const alarmZone = item('Intruder', {
+  kind: 'alarmZone',
+  commands: ['arm', 'armUntil', 'cancel'],
+  commandOffers: [
+    { key: 'arm', name: 'Set' },
+    { key: 'armUntil', name: 'Set until' },
+    { key: 'disarm', name: 'Unset', disabled: 'The operator may not unset this zone now' },
+    { key: 'disarmUntil', name: 'Unset until', disabled: 'The operator may not unset this zone now' },
+    { key: 'cancel', name: 'Cancel' },
+  ],
+});
+
+describe('the panel offers what the server offered, and shows a disabled command with its reason', () => {
+  it('groups variants into actions, named as the server names them', () => {
+    const actions = panelActions(alarmZone);
+    expect(actions.map((a) => a.label)).toEqual(['Set', 'Unset', 'Cancel']);
+    expect(actions.find((a) => a.action === 'arm')).toMatchObject({ needsDialog: true });
+    expect(actions.find((a) => a.action === 'arm')!.unavailable).toBeUndefined();
+    expect(actions.find((a) => a.action === 'cancel')).toMatchObject({ needsDialog: false });
+  });
+
+  it('an action whose every variant is disabled is unavailable with the server reason, and nothing can be chosen to send', () => {
+    const disarm = panelActions(alarmZone).find((a) => a.action === 'disarm')!;
+    expect(disarm.unavailable).toBe('The operator may not unset this zone now');
+    expect(variantToSend(disarm, { pin: false, until: false })).toEqual({
+      ok: false,
+      reason: 'Disarm cannot be used now: The operator may not unset this zone now',
+    });
+    expect(variantToSend(disarm, { pin: false, until: true })).toMatchObject({ ok: false });
+  });
+
+  it('a key offered without a link and without a reason is still never sent', () => {
+    const door = item('Gate', { commands: [], commandOffers: [{ key: 'open' }] });
+    expect(panelActions(door)[0]).toMatchObject({ unavailable: 'The server offered it without a link to send it to' });
+  });
+
+  it('without commandOffers (an older core) the sendable keys are the offers', () => {
+    const door = item('Gate', { commands: ['open'] });
+    const actions = panelActions(door);
+    expect(actions).toEqual([expect.objectContaining({ action: 'open', needsDialog: false })]);
+    expect(actions[0]!.unavailable).toBeUndefined();
+  });
+
+  it('refuses a variant the server did not offer (no PIN variant of an alarm state)', () => {
+    const arm = panelActions(alarmZone).find((a) => a.action === 'arm')!;
+    expect(variantToSend(arm, { pin: true, until: false })).toMatchObject({ ok: false, reason: /does not offer Set with a PIN/ });
+    expect(variantToSend(arm, { pin: false, until: true })).toMatchObject({ ok: true, value: { key: 'armUntil' } });
+  });
+
+  it('confirmation is asked for lockdown, interlock disable and macro run', () => {
+    const zone = item('Lobby', { kind: 'accessZone', commands: ['lockDown', 'cancelLockDown'] });
+    expect(panelActions(zone).map((a) => [a.action, a.needsDialog])).toEqual([
+      ['lockDown', true],
+      ['cancelLockDown', false],
+    ]);
+    expect(panelActions(item('Airlock', { kind: 'interlockGroup', commands: ['disable'] }))[0]!.confirm).toMatch(/^Disable interlocking/);
+    expect(panelActions(item('Lockdown', { kind: 'macro', commands: ['run'] }))[0]!.confirm).toMatch(/^Run this macro now\?/);
+  });
+});
