@@ -3,8 +3,11 @@ import { DeskError } from '../../shared/errors';
 import { AcknowledgementBook } from './board/acknowledgements';
 import { LayoutStore, MemorySettingsStore } from './board/layout-store';
 import { ContractEvents } from './events';
+import { EnrolmentService, type EnrolmentOptions } from './enrolment/enrolment-service';
+import { divisionsOf } from './enrolment/divisions';
 import { auditHandlers } from './handlers/audit-handlers';
 import { boardHandlers } from './handlers/board-handlers';
+import { enrolmentHandlers } from './handlers/enrolment-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
 import { referenceHandlers } from './handlers/reference-handlers';
 import { kioskHandlers } from './handlers/kiosk-handlers';
@@ -22,6 +25,8 @@ export interface DeskOptions {
   sites: SiteSource;
   /** The settings screen's operations; absent where a desk is built without a vault (tools, tests). */
   credentials?: CredentialSettings;
+  /** PIV enrolment: card readers and the outbox; absent where a desk is built without them. */
+  enrolment?: EnrolmentOptions;
   /** Autostart and the exit PIN; absent in tools and tests. */
   kiosk?: KioskSettings;
   /** The local store and the audit log over it; closed when the desk stops. Absent in tools and some tests. */
@@ -40,13 +45,25 @@ export class Desk implements DeskService {
   private site: { opened: OpenedSite; session: SiteSession } | undefined;
   private switching: Promise<void> = Promise.resolve();
   private readonly handlers: HandlerTable;
+  private readonly enrolment: EnrolmentService | undefined;
   private readonly acknowledgements = new AcknowledgementBook(this.events, (list) => this.events.emit('attention.acknowledged', list));
 
   constructor(private readonly options: DeskOptions) {
+    this.enrolment = options.enrolment
+      ? new EnrolmentService(options.enrolment, {
+          siteConfig: () => this.site?.opened.config,
+          divisions: () => divisionsOf(this.site?.session.snapshot().items ?? []),
+          emit: (name, payload) => this.events.emit(name, payload),
+        })
+      : undefined;
+    this.events.on('connection', (state) => {
+      if (state.phase === 'connected') this.enrolment?.connected();
+    });
     this.handlers = {
       ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice), audit: options.records?.audit }),
       ...settingsHandlers(options.credentials, options.sites, options.records?.audit),
       ...auditHandlers(options.records?.audit),
+      ...enrolmentHandlers(this.enrolment),
       ...referenceHandlers(() => this.session()),
       ...kioskHandlers(options.kiosk),
       ...layoutHandlers({
@@ -59,12 +76,14 @@ export class Desk implements DeskService {
 
   /** Connects to the site Settings chose (the demo site until configured); progress arrives as events. */
   start(): Promise<void> {
+    this.enrolment?.start();
     return this.switchTo('auto');
   }
 
   async stop(): Promise<void> {
     await this.switching;
     await this.closeSite();
+    await this.enrolment?.stop();
     this.options.records?.close();
   }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
+import { enrolmentCalls, enrolmentEvents } from './enrolment';
 import { referenceCalls } from './reference';
 import { kioskCalls } from './kiosk';
 import { layoutCalls, layoutEvents } from './layout';
@@ -22,6 +23,7 @@ export const calls = {
   ...boardCalls,
   ...siteCalls,
   ...settingsCalls,
+  ...enrolmentCalls,
   ...referenceCalls,
   ...kioskCalls,
   ...auditCalls,
@@ -31,6 +33,7 @@ export const calls = {
 export const events = {
   ...boardEvents,
   ...siteEvents,
+  ...enrolmentEvents,
   ...auditEvents,
   ...layoutEvents,
 } as const;

@@ -1,3 +1,4 @@
+import { outboxMigrations } from '../enrolment/outbox-migrations';
 import { auditMigrations } from './audit-migrations';
 import { lastKnownMigrations } from './last-known-migrations';
 import type { Migration } from './migrations';
@@ -9,4 +10,5 @@ import type { Migration } from './migrations';
 export const storeMigrations: readonly Migration[] = [
   ...auditMigrations,
   ...lastKnownMigrations,
+  ...outboxMigrations,
 ];

@@ -1,5 +1,8 @@
 import { hostname } from 'node:os';
 import { Desk } from '../../core/desk';
+import { SqliteOutboxStore } from '../../core/enrolment/outbox-sqlite-store';
+import { demoCardSlot } from './demo-card-slot';
+import { DemoPivReader } from './demo-reader';
 import { openDeskRecords } from '../../core/offline/desk-records';
 import { DemoPorts } from './demo-ports';
 import { settingsSites } from '../../core/site-source';
@@ -20,6 +23,8 @@ export interface ComposeOptions {
   demo?: SimulatorOptions;
   /** Told each time the demo site starts, e.g. to print its control API for demos and tests. */
   demoStarted?: (simulator: RunningSimulator) => void;
+  /** Open PC/SC readers (default true where pcscd runs); the demo reader is always there. */
+  pcsc?: boolean;
   /** Main's structured log (the shell decides the folder and level). */
   logger: Logger;
   kiosk: {
@@ -35,6 +40,11 @@ export interface ComposeOptions {
 /** Builds the desk both shells run: settings, vault, the settings screen's operations, kiosk settings and the sites. */
 export function composeDesk(options: ComposeOptions): Desk {
   const vault = Vault.create(options.settings, options.settingsDir);
+  const demoReader = new DemoPivReader();
+  // The demo reader's insert/remove controls show on the demo site; GATEHOUSE_DEMO_READER=always keeps
+  // them on a configured site too (training, and tests that stop a separately started server).
+  let onDemoSite = false;
+  const demoControls = () => onDemoSite || process.env.GATEHOUSE_DEMO_READER === 'always';
   const ports = new DemoPorts();
   const kiosk = new KioskSettings(options.settings, { ...options.kiosk, logger: options.logger });
   try {
@@ -50,9 +60,16 @@ export function composeDesk(options: ComposeOptions): Desk {
       const site = await ports.start(options.demo);
       options.logger.info('demo.started', { url: site.simulator.url, control: site.simulator.controlUrl !== undefined });
       options.demoStarted?.(site.simulator);
-      return site;
+      onDemoSite = true;
+      return { ...site, close: () => ((onDemoSite = false), site.close()) };
     }),
     credentials: new CredentialSettings(options.settings, vault),
+    enrolment: {
+      demo: { reader: demoReader, slot: demoCardSlot(demoReader), controls: demoControls },
+      pcsc: options.pcsc ?? true,
+      outbox: new SqliteOutboxStore(records.store, () => vault.localDataSealer()),
+      audit: records.audit,
+    },
     kiosk,
     settings: options.settings,
   });

@@ -15,6 +15,8 @@ export interface RunningHost {
   siteUrl: string;
   controlUrl: string;
   stop(): Promise<void>;
+  /** Ends the host at once with SIGKILL, as a crash or a power cut would: nothing gets to tidy up. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -34,7 +36,13 @@ export async function startHost(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const info = JSON.parse(await firstLine(child, 'browser host')) as Omit<RunningHost, 'stop'>;
-  return { ...info, stop: () => stopChild(child) };
+  const kill = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  return { ...info, stop: () => stopChild(child), kill };
 }
 
 /** The simulator's control API (plain HTTP on loopback). */

@@ -1,0 +1,32 @@
+import { EnrolRequest } from '../../../../shared/contract/enrolment';
+
+export interface EnrolFormState {
+  mode: 'new' | 'existing';
+  firstName: string;
+  lastName: string;
+  divisionHref: string;
+  existingHref: string;
+  status: 'active' | 'disabled (manually)';
+}
+
+/**
+ * The form as the request main will check, or the first thing wrong with it, in the server's own rules
+ * (at least one name, a division, a cardholder href): refused here, before anything is sent.
+ */
+export function enrolRequestOf(readId: string, form: EnrolFormState): { ok: true; request: EnrolRequest } | { ok: false; error: string } {
+  const cardholder =
+    form.mode === 'new'
+      ? {
+          kind: 'new' as const,
+          ...(form.firstName.trim() ? { firstName: form.firstName.trim() } : {}),
+          ...(form.lastName.trim() ? { lastName: form.lastName.trim() } : {}),
+          divisionHref: form.divisionHref,
+        }
+      : { kind: 'existing' as const, href: form.existingHref.trim() };
+  const parsed = EnrolRequest.safeParse({ readId, cardholder, status: form.status });
+  if (parsed.success) return { ok: true, request: parsed.data };
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.at(-1);
+  const label: Record<string, string> = { firstName: 'Name', lastName: 'Name', divisionHref: 'Division', href: 'Cardholder href' };
+  return { ok: false, error: `${label[String(field)] ?? 'Enrolment'}: ${issue?.message ?? 'not valid'}` };
+}
