@@ -70,6 +70,8 @@ export class Desk implements DeskService {
         layouts: new LayoutStore(options.settings ?? new MemorySettingsStore()),
         acknowledgements: this.acknowledgements,
         siteKey: () => this.siteKey(),
+        acknowledged: (href, concern) =>
+          options.records?.audit.record({ kind: 'alarm.acknowledged', item: { href, name: this.itemName(href) }, comment: concern, outcome: 'done' }),
       }),
     };
   }
@@ -101,6 +103,11 @@ export class Desk implements DeskService {
     const connection = this.site?.session.connection;
     if (!connection) throw new DeskError('offline', 'The desk is not showing any site yet');
     return connection.demo ? 'demo' : connection.origin;
+  }
+
+  /** The item's name as the board shows it, for the audit log; the href where the board has no such item. */
+  private itemName(href: string): string {
+    return this.site?.session.snapshot().items.find((item) => item.href === href)?.name ?? href;
   }
 
   private session(): SiteSession {

@@ -8,6 +8,8 @@ export interface LayoutAccess {
   acknowledgements: AcknowledgementBook;
   /** Which site the desk shows now, as the layout's key (the demo site is one site whatever its port). */
   siteKey(): string;
+  /** Told of each acknowledgement, for the audit log; absent where the desk keeps no log. */
+  acknowledged?(href: string, concern: string): void;
 }
 
 /** The board's layout at this desk, and acknowledging alarms: both local, neither touches the server. */
@@ -15,7 +17,12 @@ export function layoutHandlers(access: LayoutAccess): HandlerTable<keyof typeof 
   return {
     'layout.get': async () => access.layouts.get(access.siteKey()),
     'layout.set': async (layout) => access.layouts.set(access.siteKey(), layout),
-    'attention.acknowledge': async ({ href }) => access.acknowledgements.acknowledge(href),
+    'attention.acknowledge': async ({ href }) => {
+      const list = access.acknowledgements.acknowledge(href);
+      const mine = list.find((a) => a.href === href);
+      if (mine) access.acknowledged?.(href, mine.concern);
+      return list;
+    },
     'attention.acknowledgements': async () => access.acknowledgements.list(),
   };
 }

@@ -50,7 +50,7 @@ async function start() {
     },
   });
   void desk.start();
-  const unbind = bindDeskToIpc(desk, window);
+  const unbind = bindDeskToIpc(desk, window, logger);
 
   app.on('window-all-closed', () => app.quit());
   app.on('will-quit', (event) => {

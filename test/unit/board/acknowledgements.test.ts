@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AcknowledgementBook } from '../../../electron/core/board/acknowledgements';
 import { LayoutStore, MemorySettingsStore } from '../../../electron/core/board/layout-store';
 import { ContractEvents } from '../../../electron/core/events';
+import { layoutHandlers } from '../../../electron/core/handlers/layout-handlers';
 import type { Acknowledgement } from '../../../shared/contract/layout';
 import type { BoardItem } from '../../../shared/domain';
 
@@ -57,5 +58,23 @@ describe('the board layout store', () => {
     expect(layouts.get('https://other.example')).toEqual({ collapsed: [], pinned: [], order: [] });
     settings.set('boardLayouts', { demo: { collapsed: 'all' } });
     expect(layouts.get('demo')).toEqual({ collapsed: [], pinned: [], order: [] });
+  });
+});
+
+describe('acknowledging through the contract', () => {
+  it('tells the audit log what was acknowledged and why, and tells it nothing for a refused acknowledgement', async () => {
+    const { events, acks } = book();
+    const recorded: Array<[string, string]> = [];
+    const handlers = layoutHandlers({
+      layouts: new LayoutStore(new MemorySettingsStore()),
+      acknowledgements: acks,
+      siteKey: () => 'demo',
+      acknowledged: (href, concern) => recorded.push([href, concern]),
+    });
+    await expect(handlers['attention.acknowledge']({ href: 'd1' })).rejects.toThrow(/no alarm/);
+    expect(recorded).toEqual([]);
+    events.emit('status.delta', status(['open', 'unlocked', 'secure', 'forced']));
+    await handlers['attention.acknowledge']({ href: 'd1' });
+    expect(recorded).toEqual([['d1', 'forced']]);
   });
 });

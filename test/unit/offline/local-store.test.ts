@@ -23,11 +23,12 @@ describe('LocalStore', () => {
     const store = LocalStore.open(tempDir(), { migrations: storeMigrations });
     expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
-    const steps = store.db.prepare('SELECT feature, version FROM schema_migrations ORDER BY feature').all();
-    expect(steps).toEqual([
-      { feature: 'audit', version: 1 },
-      { feature: 'last-known', version: 1 },
-    ]);
+    const steps = store.db.prepare('SELECT feature, version FROM schema_migrations ORDER BY feature, version').all();
+    // Every step of every feature the registry names, each once: the audit log, the last-known board,
+    // the enrolment outbox, and whatever a feature adds next.
+    const registered = storeMigrations.map(({ feature, version }) => ({ feature, version }));
+    expect(registered.map((s) => s.feature)).toEqual(expect.arrayContaining(['audit', 'last-known', 'enrolment-outbox']));
+    expect(steps).toEqual(registered.sort((a, b) => a.feature.localeCompare(b.feature) || a.version - b.version));
     store.close();
     expect(store.open).toBe(false);
   });

@@ -30,17 +30,5 @@ export const PIV_STATUS_RULES = [
   'The server\'s own validation may change the PIV status later, and with it the card status.',
 ];
 
-export const PIV_STATUS_CHOICES = [
-  'Normal',
-  'Offline',
-  'Revoked',
-  'Expired',
-  'CertInChainRevoked',
-  'CertInChainExpired',
-  'IssuerSigCertRevoked',
-  'IssuerSigCertExpired',
-  'NotTrusted',
-  'PolicyError',
-  'OtherError',
-  'NotChecked',
-] as const;
+/** The PIV statuses an operator may set, as the server names them. */
+export { PIV_STATUS_TYPES as PIV_STATUS_CHOICES } from '../../../../shared/piv/card-create';

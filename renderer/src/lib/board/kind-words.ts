@@ -14,8 +14,3 @@ const NOUNS: Record<ItemKind, string> = {
 export function kindNoun(kind: ItemKind): string {
   return NOUNS[kind];
 }
-
-/** What the panel says once main accepted a command: the board changes only when the item reports. */
-export function sentMessage(kind: ItemKind): string {
-  return kind === 'macro' ? 'Sent — the macro runs on the server' : `Sent — waiting for the ${NOUNS[kind]} to report`;
-}

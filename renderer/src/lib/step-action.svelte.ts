@@ -1,8 +1,10 @@
 /**
- * One call in flight: busy while it runs (its button is disabled, so it cannot be sent twice), and
- * the failure's message (main's DeskErrors are written for operators) kept until the next attempt.
+ * One call of a screen's step in flight (settings, enrolment): busy while it runs (its button is
+ * disabled, so it cannot be sent twice), and the failure's message kept until the next attempt. Main's
+ * messages (DeskErrors) are written for operators already, and a file that could not be read carries
+ * its own message: they are shown as they are.
  */
-export class Action {
+export class StepAction {
   busy = $state(false);
   error = $state<string | undefined>();
 
