@@ -1,5 +1,5 @@
 import type { ItemKind } from '../domain';
-import { commandsFor, describeCommand, type CommandInfo } from './catalogue';
+import { commandsFor, describeCommand, type CommandInfo } from './command-descriptions';
 
 /**
  * One thing the operator can choose in the override dialog, with the keys of its variants that the
@@ -24,7 +24,7 @@ export interface VariantChoice {
 }
 
 /**
- * Groups the keys of an item's `commands` map into actions, in the catalogue's order, unknown keys
+ * Groups the keys of an item's `commands` map into actions, in the order of the command descriptions, unknown keys
  * last. Only offered keys appear: nothing is shown that the server did not offer.
  */
 export function offeredActions(kind: ItemKind, offeredKeys: readonly string[]): OfferedAction[] {

@@ -1,6 +1,6 @@
 export type { Checked } from './checked';
-export { commandsFor, describeCommand } from './catalogue';
-export type { CommandInfo } from './catalogue';
+export { commandsFor, describeCommand } from './command-descriptions';
+export type { CommandInfo } from './command-descriptions';
 export { chooseVariant, offeredActions } from './actions';
 export type { OfferedAction, VariantChoice } from './actions';
 export { END_TIME_MARGIN_MS, checkEndTime } from './end-time';

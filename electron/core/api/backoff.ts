@@ -1,15 +1,7 @@
-/**
- * The core's one back-off rule: the delay before retry number `attempt` (0 = the first) doubles from
- * `baseMs` up to `maxMs`, and is drawn from the upper half of that ceiling so many clients that failed
- * together do not retry together. Pure, so a watcher can keep only its attempt count.
- */
-export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 30));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
+import { backoffDelay } from '../../../shared/backoff';
 
 /**
- * Exponential back-off with full jitter, so many watchers that failed together do not retry together.
+ * The shared back-off rule (shared/backoff.ts) with its attempt count kept, for a retry loop.
  * `random` is injectable for tests.
  */
 export class Backoff {

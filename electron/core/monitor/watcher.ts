@@ -1,6 +1,7 @@
 import type { ItemStatus } from '../../../shared/domain';
 import type { DeskError } from '../../../shared/errors';
-import { backoffDelay, sleep } from '../api/backoff';
+import { backoffDelay } from '../../../shared/backoff';
+import { sleep } from '../api/backoff';
 import { errorForFailure } from '../api/errors';
 import { failureKind, type FailureKind } from '../api/failure-policy';
 import { assertOnOrigin } from '../api/links';

@@ -19,7 +19,7 @@ describe('offered actions', () => {
     expect(offeredActions('macro', [])).toEqual([]);
   });
 
-  it('keeps the catalogue order whatever order the server listed the keys in', () => {
+  it('keeps the order of the descriptions whatever order the server listed the keys in', () => {
     expect(offeredActions('door', ['lock', 'open']).map((a) => a.action)).toEqual(['open', 'lock']);
   });
 
@@ -30,7 +30,7 @@ describe('offered actions', () => {
     expect(setZoneCount?.confirm).toBeUndefined();
   });
 
-  it('lists a key the catalogue does not know last, as its own action', () => {
+  it('lists a key the descriptions do not know last, as its own action', () => {
     const actions = offeredActions('door', ['holdOpen', 'open']);
     expect(actions.map((a) => [a.action, a.known])).toEqual([
       ['open', true],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeskError, type ErrorCode } from '../../../shared/errors';
 import { failureKind, isFinal, isTransient } from '../../../electron/core/api/failure-policy';
-import { backoffDelay } from '../../../electron/core/api/backoff';
+import { backoffDelay } from '../../../shared/backoff';
 
 const kindOf = (code: ErrorCode) => failureKind(new DeskError(code, 'x'));
 
@@ -24,7 +24,7 @@ describe('the failure policy: one rule for the session, the watchers and GET ret
   });
 });
 
-describe('backoffDelay: the core\'s one back-off', () => {
+describe('backoffDelay: the one back-off of the core and the renderer', () => {
   it('doubles per attempt within the upper half of its ceiling, up to the maximum', () => {
     expect([0, 1, 2, 3, 4].map((n) => backoffDelay(n, 100, 1000, () => 0))).toEqual([50, 100, 200, 400, 500]);
     expect([0, 1, 2, 3, 4].map((n) => backoffDelay(n, 100, 1000, () => 1))).toEqual([100, 200, 400, 800, 1000]);

@@ -1,21 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { takeTokenFromLocation, tokenFromHash } from '../../../renderer/src/lib/desk/access-token';
-import { backoffDelay } from '../../../renderer/src/lib/desk/backoff';
+import { DEFAULT_BACKOFF } from '../../../renderer/src/lib/desk/backoff';
+import { backoffDelay } from '../../../shared/backoff';
 import { describeIssues } from '../../../renderer/src/lib/desk/problems';
 
 describe('reconnect back-off', () => {
-  const policy = { firstMs: 1_000, maxMs: 30_000, jitter: 0.2 };
-
-  it('doubles from the first delay up to the cap', () => {
-    const noJitter = () => 0;
-    expect([0, 1, 2, 3, 4, 5, 6, 40].map((n) => backoffDelay(n, policy, noJitter))).toEqual([
+  it('follows the shared rule from the link\'s first delay up to its cap', () => {
+    const { firstMs, maxMs } = DEFAULT_BACKOFF;
+    expect([0, 1, 2, 3, 4, 5, 6, 40].map((n) => backoffDelay(n, firstMs, maxMs, () => 1))).toEqual([
       1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
     ]);
-  });
-
-  it('adds at most the jitter fraction', () => {
-    expect(backoffDelay(2, policy, () => 0.999)).toBeLessThanOrEqual(4_800);
-    expect(backoffDelay(2, policy, () => 0.5)).toBe(4_400);
+    // Never less than half the ceiling, so many desks that lost the host together spread out.
+    expect(backoffDelay(2, firstMs, maxMs, () => 0)).toBe(2_000);
   });
 });
 

@@ -1,6 +1,7 @@
 import { DeskError } from '../../../../shared/errors';
 import { MAX_CALL_MESSAGE_BYTES, ServerMessage, type CallMessage } from '../../../../shared/wire';
-import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
+import { backoffDelay } from '../../../../shared/backoff';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import { describeIssues, type ProblemReporter } from './problems';
 import type { LinkState, Link } from './link';
 
@@ -94,7 +95,7 @@ export function createSocketLink(options: SocketLinkOptions): SocketLink {
   };
 
   const scheduleRetry = (reason: string) => {
-    const delay = backoffDelay(attempt++, policy);
+    const delay = backoffDelay(attempt++, policy.firstMs, policy.maxMs);
     const at = now();
     // One outage keeps its start time and its first reason ("lost the link" stays true while retrying).
     const ongoing = link.phase === 'reconnecting' ? link : undefined;

@@ -14,7 +14,7 @@ export interface CommandInfo {
   confirm?: string;
   /** Sent with `{zoneCount}`. */
   takesZoneCount: boolean;
-  /** False for a key the server offered that this catalogue does not describe. */
+  /** False for a key the server offered that these descriptions do not cover. */
   known: boolean;
 }
 
@@ -42,7 +42,7 @@ const ACCESS_ZONE_MODES: [string, string][] = [
 ];
 
 /** docs/server-interface.md §Command maps, in the order the dialog offers them. */
-const CATALOGUE: Record<ItemKind, Map<string, Entry>> = {
+const DESCRIPTIONS: Record<ItemKind, Map<string, Entry>> = {
   accessZone: new Map([
     ...ACCESS_ZONE_MODES.flatMap(([action, label]) => [...timed(action, label), ...timed(action, label, true)]),
     simple('lockDown', 'Lock down', {
@@ -87,16 +87,16 @@ const CATALOGUE: Record<ItemKind, Map<string, Entry>> = {
 
 /** Every command key docs/server-interface.md §Command maps lists for a kind, described. */
 export function commandsFor(kind: ItemKind): CommandInfo[] {
-  return [...CATALOGUE[kind]].map(([key, entry]) => ({ key, known: true, ...entry }));
+  return [...DESCRIPTIONS[kind]].map(([key, entry]) => ({ key, known: true, ...entry }));
 }
 
 /**
- * What a command key of an item's `commands` map is. A key the catalogue does not know (a newer
+ * What a command key of an item's `commands` map is. A key these descriptions do not know (a newer
  * server) is still described, by its own name and with a confirmation, since its effect is unknown.
  * Alarm zone commands carry the server's `name` (the site may have renamed user1/user2): pass it to use it.
  */
 export function describeCommand(kind: ItemKind, key: string, serverName?: string): CommandInfo {
-  const entry = CATALOGUE[kind].get(key);
+  const entry = DESCRIPTIONS[kind].get(key);
   if (!entry) {
     return {
       key,

@@ -20,7 +20,7 @@ const SPEC_COMMAND_MAPS: Record<ItemKind, string[]> = {
 const keys = (kind: ItemKind, pick: (c: ReturnType<typeof commandsFor>[number]) => boolean) =>
   commandsFor(kind).filter(pick).map((c) => c.key).sort();
 
-describe('command catalogue', () => {
+describe('command descriptions', () => {
   it.each(ItemKind.options)('%s: every key of the spec\'s command map, each with a human label', (kind) => {
     const commands = commandsFor(kind);
     expect(commands.map((c) => c.key).sort()).toEqual([...SPEC_COMMAND_MAPS[kind]].sort());
