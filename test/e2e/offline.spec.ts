@@ -34,8 +34,9 @@ async function faults(body: unknown) {
 }
 
 test('a configured desk says in words when the server errors or drops requests, and recovers', async ({ page }, testInfo) => {
-  // Recovery waits out the desk's back-off (up to 30 s a try): measured elsewhere, only bounded here.
-  test.setTimeout(240_000);
+  // Recovery waits out the desk's back-off (up to 30 s a try) and, for a quiet item, the server's
+  // one-minute hold of its next long-poll: measured elsewhere, only bounded here.
+  test.setTimeout(420_000);
   await page.goto(host.url);
   const screen = await openSettings(page);
   await confirmServer(screen, site.url, site.serverFingerprint256);
@@ -57,14 +58,14 @@ test('a configured desk says in words when the server errors or drops requests, 
   await expect(staleTiles.first()).toBeVisible({ timeout: 15_000 });
   await snap(page, testInfo, 'fault-server-errors');
   await faults(null);
-  await expect(staleTiles).toHaveCount(0, { timeout: 90_000 });
+  await expect(staleTiles).toHaveCount(0, { timeout: 150_000 });
 
   await faults({ dropRequests: {} });
   await fetch(`${site.controlUrl}/connections/drop`, { method: 'POST' });
   await expect(staleTiles.first()).toBeVisible({ timeout: 15_000 });
   await snap(page, testInfo, 'fault-requests-dropped');
   await faults(null);
-  await expect(staleTiles).toHaveCount(0, { timeout: 90_000 });
+  await expect(staleTiles).toHaveCount(0, { timeout: 150_000 });
   await expect(bar).toHaveAttribute('data-phase', 'connected');
 });
 
@@ -82,7 +83,8 @@ test('after kill -9 of the host, restarted while the server is down, the last-kn
   const count = await tiles.count();
   expect(count).toBeGreaterThan(0);
   await expect(tiles.first()).toHaveClass(/stale/);
-  await expect(tiles.first()).toContainText(/as of \d\d:\d\d/);
+  // The board says when it last heard from the server about the item, and why it is not live.
+  await expect(tiles.first()).toContainText(/last heard \d\d:\d\d — Last-known state/);
   await expect(page.locator('[data-testid="tile"]:not(.stale)')).toHaveCount(0);
   await snap(page, testInfo, 'stale-board-after-restart');
 

@@ -18,8 +18,13 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Opens an item's panel from its tile with the keyboard (focus, Enter) and gives the dialog. */
+/**
+ * Opens an item's panel from its tile with the keyboard (focus, Enter) and gives the dialog. The board
+ * renders only the tiles on screen, so the item is found by name through the search box first, as a
+ * guard would find one far down the board.
+ */
 export async function openPanel(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('search', { name: 'Find items' }).getByRole('searchbox').fill(name);
   const tile = tileOf(page, name);
   await tile.focus();
   await page.keyboard.press('Enter');
