@@ -7,6 +7,7 @@ import { LocalDataSealer } from './keys/local-data-sealer';
 import { KeyFileDataKeyStore } from './keys/key-file-data-key-store';
 import { KeychainDataKeyStore } from './keys/keychain-data-key-store';
 import type { JsonValue, SettingsStore } from './settings/settings-store';
+import { assertUsableApiKey, holdsSecrets } from './vault-record-rules';
 import { ClientCredentialSecret, VaultRecord, vaultSettingsKey } from './vault-record';
 
 /** What the settings screen shows: never a secret, only whether one is there and where its key lives. */
@@ -18,24 +19,6 @@ export interface VaultStatus {
 }
 
 export type KeychainCheck = { available: true } | { available: false; reason: string };
-
-const maxApiKeyLength = 512;
-
-/** A record holding anything sealed under the data key: a new data key would orphan it. */
-function holdsSecrets(record: VaultRecord): boolean {
-  return record.apiKey !== undefined || record.clientCredential !== undefined || record.localStoreKey !== undefined;
-}
-
-function assertUsableApiKey(apiKey: string): void {
-  // The key goes into an HTTP header: control characters or spaces would break or inject into it.
-  if (apiKey.length === 0) throw new VaultError('invalid-value', 'The API key is empty');
-  if (apiKey.length > maxApiKeyLength) {
-    throw new VaultError('invalid-value', `The API key is longer than ${maxApiKeyLength} characters`);
-  }
-  if (/[^\x21-\x7e]/.test(apiKey)) {
-    throw new VaultError('invalid-value', 'The API key contains spaces, control or non-ASCII characters');
-  }
-}
 
 /**
  * The desk's secrets: the API key and the client certificate with its private key, sealed with
