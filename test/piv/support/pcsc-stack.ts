@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, mkdtempSync, openSync, readFileSync, closeSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, closeSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultPcscdSocket } from '../../../electron/core/piv/pcsc-binding';
@@ -65,10 +65,21 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-/** Ensures pcscd is running (starting it if needed) and its socket is there. */
+/** Ensures a pcscd with the vpcd readers is running (starting one if needed). */
 export async function startPcscStack(): Promise<RunningStack> {
   const socket = defaultPcscdSocket();
-  if (existsSync(socket)) return { started: false, stop: async () => undefined };
+  if (existsSync(socket)) {
+    if (vpcdListening()) return { started: false, stop: async () => undefined };
+    if (pcscdRunning()) {
+      // apt starts pcscd as it installs it, before vsmartcard-vpcd's reader is installed: that
+      // pcscd has no vpcd readers, and every test would fail far from the cause.
+      throw new Error(
+        `pcscd is running without the vpcd readers (nothing listens on port ${VPCD_READERS[0].port}); it was probably started before vsmartcard-vpcd was installed. Restart it (pkill -x pcscd) and run again.`,
+      );
+    }
+    // The socket of a pcscd that was killed: nothing answers on it.
+    rmSync(socket, { force: true });
+  }
   const command = pcscdCommand();
   if (!command) throw new Error('pcscd is not installed');
   const logFile = join(mkdtempSync(join(tmpdir(), 'gatehouse-pcscd-')), 'pcscd.log');
@@ -79,14 +90,39 @@ export async function startPcscStack(): Promise<RunningStack> {
   closeSync(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + START_TIMEOUT_MS;
-  while (!existsSync(socket)) {
+  while (!existsSync(socket) || !vpcdListening()) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stopChild(child, exited);
-      throw new Error(`pcscd did not create ${socket} within ${START_TIMEOUT_MS} ms; log:\n${readFileSync(logFile, 'utf8')}`);
+      throw new Error(
+        `pcscd did not create ${socket} and load the vpcd readers within ${START_TIMEOUT_MS} ms; log:\n${readFileSync(logFile, 'utf8')}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
   }
   return { started: true, logFile, stop: () => stopChild(child, exited) };
+}
+
+function pcscdRunning(): boolean {
+  return spawnSync('pgrep', ['-x', 'pcscd'], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * Whether something listens on vpcd's first reader port, i.e. a pcscd with the vpcd driver runs.
+ * Read from /proc rather than by connecting, which vpcd would take for a card going in.
+ */
+function vpcdListening(): boolean {
+  const port = VPCD_READERS[0].port.toString(16).toUpperCase().padStart(4, '0');
+  const LISTEN = '0A';
+  return ['/proc/net/tcp', '/proc/net/tcp6'].some((table) => {
+    if (!existsSync(table)) return false;
+    return readFileSync(table, 'utf8')
+      .split('\n')
+      .slice(1)
+      .some((line) => {
+        const [, local, , state] = line.trim().split(/\s+/);
+        return state === LISTEN && local?.endsWith(`:${port}`);
+      });
+  });
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
