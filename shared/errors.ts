@@ -19,6 +19,7 @@ export const ErrorCode = z.enum([
   'offline', // refused because the desk is offline (overrides are never queued)
   'keychain', // the OS keychain is missing, locked or refused the key; or the less-safe mode was not chosen
   'credentials', // a certificate, key, PKCS#12 file or stored secret could not be used
+  'uncertain', // the server's answer to a command could not be read: it may or may not have been carried out
   'card', // a smart card or its reader: no card, removed mid-read, not a PIV card, unreadable, wrong PIN
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -26,12 +26,14 @@ export class ConnectionTracker {
     return this.state.phase;
   }
 
-  connected(discovery?: Discovery): void {
+  /** The server answered; `note` says what is still worth knowing (e.g. that it answers slowly). */
+  connected(discovery?: Discovery, note?: string): void {
     const features = discovery ? [...discovery.links.keys()] : this.state.features;
     const version = discovery?.version ?? this.state.serverVersion;
-    if (this.state.phase === 'connected' && sameList(features, this.state.features) && version === this.state.serverVersion) return;
+    const same = sameList(features, this.state.features) && version === this.state.serverVersion && note === this.state.reason;
+    if (this.state.phase === 'connected' && same) return;
     const since = this.state.phase === 'connected' ? this.state.since : this.now();
-    this.set({ phase: 'connected', serverVersion: version, features, reason: undefined, nextAttemptAt: undefined }, since);
+    this.set({ phase: 'connected', serverVersion: version, features, reason: note, nextAttemptAt: undefined }, since);
   }
 
   /** Not usable now; the session tries again at `nextAttemptAt` (undefined: an attempt is under way). */

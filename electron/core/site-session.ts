@@ -5,7 +5,7 @@ import { Backoff } from './api/backoff';
 import { sendCommand } from './api/commands';
 import { discover, type Discovery } from './api/discovery';
 import { errorForFailure } from './api/errors';
-import { isFinal } from './api/failure-policy';
+import { failureKind, isFinal } from './api/failure-policy';
 import { ITEM_TYPES } from './api/item-types';
 import { Transport } from './api/transport';
 import { loadCatalogue, type CatalogueEntry } from './board/catalogue';
@@ -63,6 +63,11 @@ export class SiteSession {
   private discovery: Discovery | undefined;
   /** Final failures so far: an attempt that was out when one came does not undo it. */
   private refusals = 0;
+  /**
+   * The last probe was answered (and no refusal since): commands may be sent. The bar may still say
+   * reconnecting meanwhile (a dropped connection being checked), but the server is known to answer.
+   */
+  private answering = false;
   private readonly statuses = new Map<string, ItemStatus>();
   /** Served until the server's board arrives: every item stale, no command sendable. */
   private lastKnown: ReturnType<typeof staleBoard> | undefined;
@@ -78,13 +83,23 @@ export class SiteSession {
     this.retries = new Backoff(this.timing.retry.baseMs, this.timing.retry.maxMs);
     this.authRetries = new Backoff(this.timing.authRetry.baseMs, this.timing.authRetry.maxMs);
     const { baseUrl, apiKey, auth, tls, explainTlsFailure } = config;
-    this.transport = new Transport({ baseUrl, apiKey, auth, tls, explainTlsFailure });
+    this.transport = new Transport({
+      baseUrl,
+      apiKey,
+      auth,
+      tls,
+      explainTlsFailure,
+      serverClosed: () => this.dropped(new DeskError('network', `The server closed the desk's connections at ${new Date().toLocaleTimeString()}`), undefined),
+    });
     this.tracker = new ConnectionTracker(this.transport.origin, config.demo, (s) => this.events.emit('connection', s));
     this.monitor = new Monitor(this.transport, {
       delta: (batch) => this.publishStatuses(batch),
       liveness: (batch) => this.publishLiveness(batch),
       halted: (error) => this.stopOnFinal(error),
       suspect: () => this.suspect(),
+      failed: (error, retryAt) => {
+        if (failureKind(error) === 'transient') this.dropped(error, retryAt);
+      },
     });
     this.attempts = new AttemptScheduler(() => this.attempt());
   }
@@ -118,8 +133,9 @@ export class SiteSession {
 
   snapshot(): CallResult<'board.get'> {
     if (this.lastKnown) return { connection: this.tracker.current, ...this.lastKnown };
+    // The count as of now, not as of the last coalesced liveness batch: the snapshot's own liveness says the same.
     return {
-      connection: this.tracker.current,
+      connection: { ...this.tracker.current, staleItems: this.monitor.liveness.staleCount },
       items: [...this.catalogue.values()].map((e) => e.board),
       statuses: [...this.statuses.values()],
       liveness: this.monitor.liveness.notLive(),
@@ -129,7 +145,7 @@ export class SiteSession {
   async command(params: CommandRequest): Promise<CallResult<'item.command'>> {
     // Overrides are never queued: a door opening ten minutes late is dangerous. Checked first, so a
     // command on the last-known board (no catalogue yet) is refused as offline too.
-    if (this.tracker.phase !== 'connected') {
+    if (!this.answering || this.tracker.phase === 'offline') {
       throw new DeskError('offline', 'Not connected to the server: the command was not sent. Try again once connected.');
     }
     const entry = this.catalogue.get(params.href);
@@ -177,7 +193,9 @@ export class SiteSession {
     const refusals = this.refusals;
     const overtaken = () => signal.aborted || this.refusals !== refusals;
     try {
+      const asked = Date.now();
       const discovery = await this.probe(signal);
+      const tookMs = Date.now() - asked;
       const reload =
         this.tracker.phase !== 'connected' || Date.now() - this.catalogueAt >= this.timing.catalogueMs || linksChanged(this.discovery, discovery);
       this.discovery = discovery;
@@ -185,7 +203,8 @@ export class SiteSession {
       if (overtaken()) return;
       this.retries.reset();
       this.authRetries.reset();
-      this.tracker.connected(discovery);
+      this.answering = true;
+      this.tracker.connected(discovery, tookMs >= SLOW_ANSWER_MS ? `The server is slow: its last answer took ${(tookMs / 1000).toFixed(1)} s` : undefined);
       this.monitor.resume();
       this.attempts.at(Date.now() + this.timing.heartbeatMs);
     } catch (err) {
@@ -193,6 +212,7 @@ export class SiteSession {
       const error = errorForFailure(err, 'Connection');
       if (isFinal(error)) return this.stopOnFinal(error);
       const next = Date.now() + this.retries.next();
+      this.answering = false;
       this.monitor.pause(error.message);
       this.tracker.reconnecting(error.message, next);
       this.attempts.at(next);
@@ -253,11 +273,24 @@ export class SiteSession {
     );
   }
 
-  /** A watcher's dropped call or an overdue poll: ask the server at once whether it is still there. */
+  /** A watcher's dropped call, an overdue poll or a slow answer: ask the server soon whether it is still there. */
   private suspect(): void {
-    if (this.tracker.phase !== 'connected' || this.attempts.busy) return;
-    if (this.attempts.sinceLastMs() < this.timing.probeSpacingMs) return;
-    this.attempts.runNow();
+    if (!this.answering || this.attempts.busy) return;
+    const wait = this.timing.probeSpacingMs - this.attempts.sinceLastMs();
+    if (wait <= 0) return this.attempts.runNow();
+    const at = Date.now() + wait;
+    if (this.attempts.nextAt === undefined || this.attempts.nextAt > at) this.attempts.at(at);
+  }
+
+  /**
+   * A watcher's connection was dropped or refused (the server closed its connections, or restarted):
+   * the bar says so and when the desk checks, and the probe decides. Items stay live meanwhile if their
+   * own retries are answered in time, and commands are still sent: the server answered just now.
+   */
+  private dropped(error: DeskError, retryAt: number | undefined): void {
+    if (!this.answering || this.tracker.phase !== 'connected') return;
+    this.suspect();
+    this.tracker.reconnecting(`${error.message}: reconnecting`, this.attempts.nextAt ?? retryAt);
   }
 
   /**
@@ -267,6 +300,7 @@ export class SiteSession {
    */
   private stopOnFinal(error: DeskError): void {
     this.refusals++;
+    this.answering = false;
     this.monitor.halt(error.message);
     const next = error.code === 'unauthorised' ? Date.now() + this.authRetries.next() : undefined;
     this.tracker.offline(error.message, next);
@@ -274,6 +308,9 @@ export class SiteSession {
     else this.attempts.at(next);
   }
 }
+
+/** A probe of /api slower than this is shown on the bar: the desk works, but every answer comes late. */
+const SLOW_ANSWER_MS = 2_000;
 
 /** Discovery's link to the multi-item updates subscription (`features.items.updates`). */
 const SUBSCRIPTION_LINK = 'items.updates';

@@ -49,11 +49,18 @@ export interface SimulatorOptions {
   scenario?: false | { ratePerSecond: number; seed?: number };
   /** How long `controllerUnknown` lasts on a first updates call; default 200 ms. */
   statusFetchMs?: number;
+  /**
+   * The origin the server's links name, when clients reach it through something in between (a test's
+   * TCP proxy); default the address it listens on.
+   */
+  publicUrl?: string;
 }
 
 export interface RunningSimulator {
   /** base_url: the client GETs `${url}/api`. */
   url: string;
+  /** The port the HTTPS listener is on (the port of `url` unless `publicUrl` names another). */
+  listenPort: number;
   /** Absent when the simulator was started with `control: false`. */
   controlUrl?: string;
   /** The first REST client item's key. */
@@ -109,7 +116,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       },
     );
   let https: HttpsListener = await listen(options.port ?? 0);
-  const url = `https://${host.includes(':') ? `[${host}]` : host}:${https.port}`;
+  const url = options.publicUrl ?? `https://${host.includes(':') ? `[${host}]` : host}:${https.port}`;
   links = new Links(url);
 
   const control = new ControlOperations(world, subscriptions, {
@@ -137,6 +144,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   let stopped: Promise<void> | undefined;
   return {
     url,
+    listenPort: https.port,
     ...(controlListener ? { controlUrl: `http://127.0.0.1:${controlListener.port}` } : {}),
     apiKey: clients[0]!.apiKey,
     version: version.label,

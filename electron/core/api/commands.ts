@@ -40,8 +40,9 @@ export async function sendCommand(transport: Transport, item: CommandTarget, req
   const query = { requested_by: requestedBy(request.requestedBy) };
   const deadlineMs = options.deadlineMs ?? COMMAND_DEADLINE_MS;
   const deadline = AbortSignal.timeout(deadlineMs);
+  let answer: { statusCode: number; body: string };
   try {
-    await transport.post(href, body, `${request.command} on ${item.name}`, query, deadline);
+    answer = await transport.post(href, body, `${request.command} on ${item.name}`, query, deadline);
   } catch (err) {
     if (!deadline.aborted) throw err;
     const seconds = Math.round(deadlineMs / 1000);
@@ -49,6 +50,24 @@ export async function sendCommand(transport: Transport, item: CommandTarget, req
       'timeout',
       `No answer within ${seconds} s to ${request.command} on ${item.name}: the server may still carry it out. It was not sent again.`,
     );
+  }
+  if (!readable(answer)) {
+    // The server answered, but not in words the desk can read: it may or may not have acted.
+    throw new DeskError(
+      'uncertain',
+      `The server's answer to ${request.command} on ${item.name} could not be read: it may have happened — watch the item. It was not sent again.`,
+    );
+  }
+}
+
+/** A 204, or a 200 whose body is empty or JSON, as the server interface's answers are. */
+function readable(answer: { statusCode: number; body: string }): boolean {
+  if (answer.statusCode === 204 || answer.body.trim() === '') return true;
+  try {
+    JSON.parse(answer.body);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -40,6 +40,11 @@ export interface TransportOptions {
   explainTlsFailure?: (err: unknown) => Promise<unknown>;
   /** How much of an answer to hold (answer-limits.ts); tests lower them. */
   limits?: Partial<AnswerLimits>;
+  /**
+   * The server closed or reset a connection. undici sends a GET that had no answer yet again on a new
+   * connection, so nothing else would tell the desk.
+   */
+  serverClosed?: (reason: string) => void;
 }
 
 export interface GetOptions {
@@ -91,7 +96,7 @@ export class Transport {
   /** One explanation at a time: a thousand long-polls refused together need one probe, not a thousand. */
   private explaining: Promise<unknown> | undefined;
 
-  constructor(options: TransportOptions) {
+  constructor(private readonly options: TransportOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.origin = new URL(this.baseUrl).origin;
     this.authorization = authorizationHeader(options.auth, options.apiKey);
@@ -103,6 +108,7 @@ export class Transport {
     this.limits = { ...ANSWER_LIMITS, ...options.limits };
     this.connect = { cert: options.tls.cert, key: options.tls.key, ...options.tls.connect };
     this.commands = new Agent({ connect: this.connect, allowH2: true, connections: 8 });
+    this.commands.on('disconnect', (_origin, _targets, err) => this.disconnected(err));
   }
 
   /** GET an href the server gave and validate the JSON answer. `what` names the call in errors. */
@@ -120,10 +126,11 @@ export class Transport {
   }
 
   /** POST to an href the server gave. Resolves on 204; never retried (it may have reached the server). `signal` gives up waiting. */
-  async post(href: string, body: unknown, what: string, query: Record<string, QueryValue> = {}, signal?: AbortSignal): Promise<void> {
+  async post(href: string, body: unknown, what: string, query: Record<string, QueryValue> = {}, signal?: AbortSignal): Promise<{ statusCode: number; body: string }> {
     const url = withQuery(href, query);
     const { statusCode, body: text } = await this.send(url, 'POST', body, what, { signal });
     if (statusCode !== 204 && statusCode !== 200) throw errorForStatus(statusCode, text, what);
+    return { statusCode, body: text };
   }
 
   /** POST whose answer is JSON (a status subscription): 200 and a body fitting `schema`. Never retried. */
@@ -189,6 +196,18 @@ export class Transport {
   }
 
   private buildWatchAgent(protocol: HttpProtocol): { agent: Agent; capacity: WatchCapacity } {
+    const built = this.buildWatchAgentFor(protocol);
+    built.agent.on('disconnect', (_origin, _targets, err) => this.disconnected(err));
+    return built;
+  }
+
+  /** Only the server's doing counts: a reset, or a close (GOAWAY); not the desk closing, nor an idle timeout. */
+  private disconnected(err: Error | undefined): void {
+    const code = (err as { code?: string } | undefined)?.code;
+    if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') this.options.serverClosed?.(err!.message);
+  }
+
+  private buildWatchAgentFor(protocol: HttpProtocol): { agent: Agent; capacity: WatchCapacity } {
     if (protocol === 'h2') {
       // undici runs one request per client at a time unless `pipelining` allows more; on HTTP/2 that
       // number is the streams multiplexed on one connection.

@@ -96,6 +96,7 @@ export class Monitor {
           this.events.answered?.();
         },
         failed: (href, error, kind, retryAt) => this.onFailure(href, error, kind, retryAt),
+        late: () => this.events.suspect?.('The server answered late'),
       },
     };
     this.sweeper = setInterval(() => this.sweep(), options.sweepMs ?? 1_000);

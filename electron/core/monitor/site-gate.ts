@@ -17,9 +17,36 @@ export class SiteGate {
   private readonly inFlight = new Set<AbortController>();
   private reopened: Promise<void> | undefined;
   private release: (() => void) | undefined;
+  /** Watchers sleeping out a back-off: woken when the gate reopens, since the server answers again. */
+  private readonly sleepers = new Set<() => void>();
+  private closures = 0;
 
   get state(): GateState {
     return this.current;
+  }
+
+  /** How many times the gate has closed: a watcher that sees it changed starts its chain afresh. */
+  get closedCount(): number {
+    return this.closures;
+  }
+
+  /**
+   * Waits `ms`, or less: until `signal` aborts, or the gate reopens after being closed (the session's
+   * probe found the server answering, so a back-off sized for a server away is over).
+   */
+  sleep(ms: number, signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+      this.sleepers.add(done);
+    });
   }
 
   /** Registers a request in flight: aborted if the gate closes before `done` is called. */
@@ -60,10 +87,12 @@ export class SiteGate {
     const release = this.release;
     this.reopened = this.release = undefined;
     release?.();
+    for (const wake of [...this.sleepers]) wake();
   }
 
   private close(state: Exclude<GateState, 'open'>): void {
     this.current = state;
+    this.closures++;
     this.reopened ??= new Promise((resolve) => (this.release = resolve));
     const all = [...this.inFlight];
     this.inFlight.clear();

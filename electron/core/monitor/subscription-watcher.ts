@@ -1,7 +1,6 @@
 import type { ItemStatus } from '../../../shared/domain';
 import type { DeskError } from '../../../shared/errors';
 import { backoffDelay } from '../../../shared/backoff';
-import { sleep } from '../api/backoff';
 import { errorForFailure } from '../api/errors';
 import { failureKind } from '../api/failure-policy';
 import { assertOnOrigin } from '../api/links';
@@ -36,6 +35,11 @@ export class SubscriptionWatcher {
   private readonly abort = new AbortController();
   private readonly byId: Map<string, WatchTarget>;
   private failures = 0;
+  /**
+   * A 401 on the POST has been taken once as a refused key. If the key then proves good (the gate
+   * reopens) and the POST is refused again, it is about these items (a privilege, before 9.30).
+   */
+  private keyDoubted = false;
   /** The last state reported per item id, so repeats are not sent on as deltas. */
   private readonly lastKey = new Map<string, string>();
   readonly done: Promise<void>;
@@ -62,7 +66,7 @@ export class SubscriptionWatcher {
       if (outcome === 'resubscribe' || outcome === 'halted') next = undefined;
       else if ('retryInMs' in outcome) {
         if (outcome.resubscribe) next = undefined;
-        await sleep(outcome.retryInMs, signal);
+        await this.context.gate.sleep(outcome.retryInMs, signal);
       } else next = outcome.next;
     }
   }
@@ -83,8 +87,15 @@ export class SubscriptionWatcher {
       if (this.abort.signal.aborted) return 'stop';
       if (request.signal.aborted) return 'halted';
       const error = errorForFailure(err, what);
-      // A refused POST is about these items, not the key: before 9.30 a missing view privilege is a 401
-      // here. Watched one by one, an item the operator may not see says so; a bad key halts the site.
+      // A 401 is first taken as a refused key: the site halts at once and the session checks the key
+      // once per back-off window. Falling back straight away would send every item's own request with
+      // a revoked key, a burst that trips the server's failure-flood alarm.
+      if (error.code === 'unauthorised' && !this.keyDoubted) {
+        this.keyDoubted = true;
+        return this.failed(error, false);
+      }
+      // Refused again with the key shown good: the POST is about these items, not the key (before 9.30
+      // a missing view privilege is a 401 here). Watched one by one, an item the operator may not see says so.
       if (['unauthorised', 'forbidden', 'licence', 'bad-request', 'not-found'].includes(error.code)) {
         this.context.refused(this, error);
         return 'stop';
@@ -131,6 +142,7 @@ export class SubscriptionWatcher {
     const { transport, events, now, subscriptionHolds } = this.context;
     assertOnOrigin(page.next.href, transport.origin);
     this.failures = 0;
+    this.keyDoubted = false;
     if (sentAt !== undefined && page.updates.length === 0) subscriptionHolds.record(now() - sentAt);
     for (const target of this.targets) events.heard(target.href);
     for (const update of page.updates) {

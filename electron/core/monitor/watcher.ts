@@ -1,7 +1,6 @@
 import type { ItemStatus } from '../../../shared/domain';
 import type { DeskError } from '../../../shared/errors';
 import { backoffDelay } from '../../../shared/backoff';
-import { sleep } from '../api/backoff';
 import { errorForFailure } from '../api/errors';
 import { failureKind, type FailureKind } from '../api/failure-policy';
 import { assertOnOrigin } from '../api/links';
@@ -14,6 +13,9 @@ import type { Lease, WatchScheduler } from './watch-scheduler';
 
 /** The transport's own limit on a held call: far beyond the due time the desk watches for itself. */
 export const LONG_POLL_TIMEOUT_MS = 90_000;
+
+/** An answer this much later than expected makes the session ask the server how slow it is. */
+const LATE_ANSWER_MS = 2_000;
 
 /** Retries after a dropped connection or a 5xx: soon, since the next try usually works. */
 const TRANSIENT_BACKOFF = { baseMs: 500, maxMs: 30_000 };
@@ -40,6 +42,8 @@ export interface WatcherEvents {
   expect(href: string, dueAt: number): void;
   /** The server answered about `href`. */
   heard(href: string): void;
+  /** An answer came this much later than the server's hold says it should: every answer may be late. */
+  late(ms: number): void;
   /** `retryAt`: when this chain tries again; absent when it waits for the gate (a final failure). */
   failed(href: string, error: DeskError, kind: FailureKind, retryAt?: number): void;
 }
@@ -92,8 +96,16 @@ export class Watcher {
     const signal = this.abort.signal;
     const { gate, scheduler } = this.context;
     let href = this.target.updatesHref;
+    let closures = gate.closedCount;
     while (!signal.aborted) {
       if (!(await gate.pass(signal))) return;
+      // The gate closed since this chain last asked (the server was away or refused the key): start
+      // again from the item's own link, which answers at once, rather than a held `next` that could
+      // keep the item stale for the server's whole minute after it is back.
+      if (gate.closedCount !== closures) {
+        closures = gate.closedCount;
+        href = this.target.updatesHref;
+      }
       let lease: Lease;
       try {
         lease = await scheduler.acquire(signal);
@@ -113,7 +125,7 @@ export class Watcher {
       if (outcome.kind === 'next') href = outcome.href;
       else if (outcome.kind === 'retry') {
         href = outcome.href;
-        await sleep(outcome.delayMs, signal);
+        await gate.sleep(outcome.delayMs, signal);
       }
       // 'yielded': our turn ended; queue again for the same href, which catches us up at once.
       // 'halted': the gate closed under us; pass() waits until the session reopens it.
@@ -142,6 +154,9 @@ export class Watcher {
       assertOnOrigin(page.next.href, transport.origin);
       this.failures = 0;
       const changed = page.updates !== undefined && hasStatus(page.updates);
+      // A first call answers at once and an unchanged poll after the hold: later than that is a slow server.
+      const lateMs = now() - sentAt - (first ? 0 : Math.min(cutMs, holds.ms));
+      if ((first || !changed) && lateMs >= LATE_ANSWER_MS) events.late(lateMs);
       if (!first && !changed) holds.record(now() - sentAt);
       events.heard(this.target.href);
       if (changed) this.apply(page.updates!);

@@ -5,7 +5,7 @@ import type { AuditLog } from './audit-log';
 /** Codes after which the action certainly did not happen: the desk or the server turned it down. */
 const refusedCodes: readonly ErrorCode[] = ['offline', 'invalid-call', 'bad-request', 'forbidden', 'licence', 'not-found', 'unauthorised', 'certificate', 'keychain', 'credentials'];
 /** Codes after which no one can say whether the server acted: the request may have reached it. */
-const uncertainCodes: readonly ErrorCode[] = ['timeout', 'network'];
+const uncertainCodes: readonly ErrorCode[] = ['timeout', 'network', 'uncertain'];
 
 /** How a failure ends an action in the audit log, and the words the operator was shown. */
 export function failureOutcome(err: unknown): { outcome: AuditOutcome; outcomeText: string } {

@@ -1,6 +1,6 @@
 import type { RunningSimulator } from '../../../electron/simulator/index';
-import { deskConfigFor, startTestSite } from './site';
-import type { FaultBench } from './harness';
+import { deskConfigFor } from './site';
+import { FaultBench } from './harness';
 
 /** One fault the desk must ride out: how to make it, how long to hold it, how to end it. */
 export interface Fault {
@@ -24,23 +24,27 @@ const allLicences = ['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV'];
 const deskGroup = 'og-desk';
 const deskPrivileges = ['View Site', 'Override', 'Override - Open Door', 'Maintenance Override', 'Delegate API Activity', 'Run Macros', 'Manage Cardholder Location', 'Modify Passenger Details', 'View Cardholders', 'Edit Cardholders', 'Create Cardholders'];
 
-/** Starts a new server on the same address: same origin, another certificate (and another world). */
+/** Starts a new server behind the same address: same origin, another certificate (and another world). */
 async function replaceServer(bench: FaultBench): Promise<RunningSimulator> {
   bench.overridesAtReplacedSites = await bench.overridesAtServer();
-  const port = Number(new URL(bench.site.url).port);
   await bench.site.stop();
-  bench.site = await startTestSite({ port });
+  bench.site = await FaultBench.startSite(bench.proxy);
+  bench.proxy.resetAll();
   return bench.site;
 }
 
 export const faults: Fault[] = [
   { name: 'listener restart', holdMs: 1_000, inject: (b) => b.site.control.restart(), clear: async () => undefined },
   { name: 'all connections dropped', holdMs: 1_000, inject: async (b) => b.site.control.dropConnections(), clear: async () => undefined },
-  { name: '5 s latency', holdMs: 6_000, inject: async (b) => b.site.control.setFaults({ latencyMs: 5_000 }), clear: async (b) => b.site.control.clearFaults() },
+  { name: '5 s latency', holdMs: 15_000, inject: async (b) => b.site.control.setFaults({ latencyMs: 5_000 }), clear: async (b) => b.site.control.clearFaults() },
   { name: 'burst of 5xx', holdMs: 3_000, inject: async (b) => b.site.control.setFaults({ serverError: { status: 503, count: 30 } }), clear: async (b) => b.site.control.clearFaults() },
   { name: 'malformed JSON', holdMs: 3_000, inject: async (b) => b.site.control.setFaults({ malformedJson: { count: 10 } }), clear: async (b) => b.site.control.clearFaults() },
   // Accepted and never answered: the simulator's longest latency holds each request two minutes.
-  { name: 'requests black-holed', holdMs: 4_000, inject: async (b) => b.site.control.setFaults({ latencyMs: 120_000 }), clear: async (b) => b.site.control.clearFaults() },
+  { name: 'requests black-holed', holdMs: 15_000, inject: async (b) => b.site.control.setFaults({ latencyMs: 120_000 }), clear: async (b) => b.site.control.clearFaults() },
+  // The network between desk and server, through the row's TCP proxy.
+  { name: 'network: every connection reset', holdMs: 4_000, inject: async (b) => b.proxy.set('drop'), clear: async (b) => b.proxy.set('pass') },
+  { name: 'network: black hole', holdMs: 15_000, inject: async (b) => b.proxy.set('black-hole'), clear: async (b) => b.proxy.set('pass') },
+  { name: 'network: 5 s round trip', holdMs: 15_000, inject: async (b) => b.proxy.set('pass', 2_500), clear: async (b) => b.proxy.set('pass', 0) },
   {
     name: 'controller offline and back',
     holdMs: 3_000,

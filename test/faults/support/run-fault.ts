@@ -18,6 +18,8 @@ export interface FaultRow {
   auditChainOk: boolean;
   /** Unhandled errors in the process while the row ran. */
   crashed: number;
+  /** Samples (every 100 ms, and at each check) at which the bar said Connected and live while an item was stale. */
+  connectedWhileStale: number;
   overrideDuringFault: string;
   /** For a refusal only the operator can end: failed authentications while the fault was held, and flood alarms. */
   authFailures?: number;
@@ -57,10 +59,11 @@ export async function runFault(fault: Fault): Promise<FaultRow> {
         shown,
         convergedMs: undefined,
         unconverged: snapshotAfter.items.filter((i) => !snapshotAfter.liveness.some((l) => l.href === i.href && l.state === 'stale')).map((i) => i.href),
-        duplicates: (await bench.overridesAtServer()) - bench.commandsAccepted,
+        duplicates: await bench.duplicates(),
         lost: bench.commandsTried - bench.records.audit.matching({ kinds: ['override'] }).length,
         auditChainOk: bench.records.audit.check().ok,
         crashed: bench.unhandled.length,
+        connectedWhileStale: bench.connectedWhileStale,
         overrideDuringFault,
         authFailures: events.filter((e) => e.type === 'auth-failure').length,
         floodAlarms: events.filter((e) => e.type === 'auth-flood-alarm').length,
@@ -81,7 +84,7 @@ export async function runFault(fault: Fault): Promise<FaultRow> {
     }
     // A queued override would surface now: give it a moment, then count.
     await new Promise((r) => setTimeout(r, 1_000));
-    const duplicates = (await bench.overridesAtServer()) - bench.commandsAccepted;
+    const duplicates = await bench.duplicates();
     const audited = bench.records.audit.matching({ kinds: ['override'] }).length;
     return {
       fault: fault.name,
@@ -92,6 +95,7 @@ export async function runFault(fault: Fault): Promise<FaultRow> {
       lost: bench.commandsTried - audited,
       auditChainOk: bench.records.audit.check().ok,
       crashed: bench.unhandled.length,
+      connectedWhileStale: bench.connectedWhileStale,
       overrideDuringFault,
     };
   } finally {
@@ -100,7 +104,8 @@ export async function runFault(fault: Fault): Promise<FaultRow> {
 }
 
 async function shownNow(bench: FaultBench, from: number, fault: Fault): Promise<string | undefined> {
-  const state = bench.phases.slice(from).find((p) => p.phase !== 'connected');
+  // Connected with a reason is a warning the bar carries (e.g. a slow server).
+  const state = bench.phases.slice(from).find((p) => p.phase !== 'connected' || p.reason !== undefined);
   if (state) return `${state.phase}: ${state.reason ?? '(no reason given)'}`;
   const snapshot = await bench.desk.handle('board.get', {});
   const stale = snapshot.liveness.find((l) => l.state === 'stale');

@@ -2,6 +2,7 @@ import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { sendCommand } from '../../../electron/core/api/commands';
 import { getItem } from '../../../electron/core/api/items';
+import { failureOutcome } from '../../../electron/core/offline/audited';
 import { control, eventually, useDiscoveredSite } from '../support/site';
 
 describe('an override the server does not answer in time', () => {
@@ -30,6 +31,23 @@ describe('an override the server does not answer in time', () => {
       await new Promise((r) => setTimeout(r, 500));
       expect((await control.events(live.site)).slice(before).filter((e) => e.type === 'override')).toEqual(overrides);
       expect(overrides).toEqual([expect.objectContaining({ itemId: 'd-plant', command: 'open' })]);
+    } finally {
+      await faults();
+    }
+  });
+
+  it('is uncertain, never accepted, when the server\'s 200 cannot be read: said so, audited as uncertain, never re-sent', async () => {
+    const door = await getItem(live.transport, 'door', `${live.site.url}/api/doors/d-plant`, { fields: ['commands'] });
+    const before = (await control.events(live.site)).length;
+    await faults({ malformedJson: { count: 1 } });
+    try {
+      const error = await sendCommand(live.transport, door, { command: 'open' }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'uncertain' });
+      expect((error as Error).message).toMatch(/could not be read: it may have happened — watch the item\. It was not sent again\.$/);
+      expect(failureOutcome(error)).toMatchObject({ outcome: 'uncertain' });
+      await new Promise((r) => setTimeout(r, 500));
+      // The fault answered in the server's place: nothing reached it, and the desk sent nothing more.
+      expect((await control.events(live.site)).slice(before).filter((e) => e.type === 'override')).toEqual([]);
     } finally {
       await faults();
     }

@@ -51,7 +51,8 @@ export function describeConnection(
           live: false,
         };
       }
-      return { phase: 'connected', headline: `Connected to ${server.origin}`, live: true };
+      // A reason while connected is a warning worth seeing (a server answering slowly).
+      return { phase: 'connected', headline: `Connected to ${server.origin}`, ...(reason ? { detail: reason } : {}), live: true };
     case 'reconnecting':
       return {
         phase: 'reconnecting',

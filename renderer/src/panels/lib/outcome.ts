@@ -19,15 +19,17 @@ export type Outcome =
       sentAt: number;
       reachedAt?: number;
       why?: string;
+      /** The server answered in a form the desk could not read (not silence): said so instead of "no answer". */
+      unreadable?: boolean;
     }
   | { phase: 'refused' | 'not-sent'; label: string; reason: string };
 
 /** The outcome once the desk answered: accepted, refused with the server's reason, or no answer. */
 export function settle(label: string, command: string, expect: Expectation | undefined, sentAt: number, err?: unknown): Outcome {
   if (err === undefined) return { phase: 'accepted', label, command, expect, sentAt };
-  if (err instanceof DeskError && (err.code === 'timeout' || err.code === 'network')) {
+  if (err instanceof DeskError && (err.code === 'timeout' || err.code === 'network' || err.code === 'uncertain')) {
     // The request may have reached the server: it can still happen. Never re-sent; watched instead.
-    return { phase: 'unanswered', label, command, expect, sentAt, why: err.message };
+    return { phase: 'unanswered', label, command, expect, sentAt, why: err.message, ...(err.code === 'uncertain' ? { unreadable: true } : {}) };
   }
   const reason = err instanceof Error ? err.message : String(err);
   if (err instanceof DeskError && (err.code === 'offline' || err.code === 'invalid-call')) return { phase: 'not-sent', label, reason };
@@ -69,11 +71,11 @@ export function outcomeLine(outcome: Outcome | undefined, ctx: LineContext): str
     case 'accepted':
     case 'unanswered': {
       if (!outcome.expect) {
-        if (outcome.phase === 'unanswered') return `No answer within ${ctx.deadlineSeconds} s: ${mayStill(outcome, noun)}. It was not sent again.`;
+        if (outcome.phase === 'unanswered') return `${noAnswer(outcome, ctx.deadlineSeconds)}: ${mayStill(outcome, noun)}. It was not sent again.`;
         return ctx.kind === 'macro' ? 'Done — the server accepted it; the macro runs on the server' : `Done — the server accepted ${outcome.label}`;
       }
       if (outcome.reachedAt === undefined) {
-        if (outcome.phase === 'unanswered') return `No answer within ${ctx.deadlineSeconds} s: ${mayStill(outcome, noun)} — watching it`;
+        if (outcome.phase === 'unanswered') return `${noAnswer(outcome, ctx.deadlineSeconds)}: ${mayStill(outcome, noun)} — watching it`;
         return `Sent — waiting for the ${noun} to report`;
       }
       const late = outcome.phase === 'unanswered' ? ' (late: the server had not answered)' : '';
@@ -82,6 +84,10 @@ export function outcomeLine(outcome: Outcome | undefined, ctx: LineContext): str
       return `Done${late} — the ${noun} reported it at ${ctx.clock(outcome.reachedAt)}; now ${ctx.words}`;
     }
   }
+}
+
+function noAnswer(outcome: { unreadable?: boolean }, deadlineSeconds: number): string {
+  return outcome.unreadable ? "The server's answer could not be read" : `No answer within ${deadlineSeconds} s`;
 }
 
 function mayStill(outcome: { label: string; command: string }, noun: string): string {

@@ -1,0 +1,9 @@
+import { killedHostFault, runKilledHost } from './killed-host';
+import { faults } from './matrix';
+import { runFault, type FaultRow } from './run-fault';
+
+/** Every row of the matrix: the faults a desk in this process rides out, then the host killed and restarted. */
+export const rows: Array<{ name: string; waitsForOperator?: boolean; run(): Promise<FaultRow> }> = [
+  ...faults.map((fault) => ({ name: fault.name, waitsForOperator: fault.waitsForOperator, run: () => runFault(fault) })),
+  { name: killedHostFault, run: runKilledHost },
+];
