@@ -27,6 +27,12 @@ export class AttemptScheduler {
     return this.now() - this.startedAt;
   }
 
+  /** Runs an attempt now unless one is under way, and resolves once that attempt is over. */
+  async runAndWait(): Promise<void> {
+    this.runNow();
+    await this.running;
+  }
+
   runNow(): void {
     if (this.running) return;
     this.cancel();

@@ -3,6 +3,7 @@ import type { DeskError } from '../../../shared/errors';
 import { backoffDelay } from '../../../shared/backoff';
 import { errorForFailure } from '../api/errors';
 import { failureKind } from '../api/failure-policy';
+import { discover } from '../api/discovery';
 import { assertOnOrigin } from '../api/links';
 import { SubscriptionPage } from '../api/schemas';
 import type { HoldEstimate } from './hold-estimate';
@@ -35,11 +36,6 @@ export class SubscriptionWatcher {
   private readonly abort = new AbortController();
   private readonly byId: Map<string, WatchTarget>;
   private failures = 0;
-  /**
-   * A 401 on the POST has been taken once as a refused key. If the key then proves good (the gate
-   * reopens) and the POST is refused again, it is about these items (a privilege, before 9.30).
-   */
-  private keyDoubted = false;
   /** The last state reported per item id, so repeats are not sent on as deltas. */
   private readonly lastKey = new Map<string, string>();
   readonly done: Promise<void>;
@@ -87,15 +83,14 @@ export class SubscriptionWatcher {
       if (this.abort.signal.aborted) return 'stop';
       if (request.signal.aborted) return 'halted';
       const error = errorForFailure(err, what);
-      // A 401 is first taken as a refused key: the site halts at once and the session checks the key
-      // once per back-off window. Falling back straight away would send every item's own request with
-      // a revoked key, a burst that trips the server's failure-flood alarm.
-      if (error.code === 'unauthorised' && !this.keyDoubted) {
-        this.keyDoubted = true;
-        return this.failed(error, false);
+      // A 401 may be a revoked key or (before 9.30) a missing view privilege. Falling back item by item
+      // with a revoked key would send every item's own request, a burst that trips the server's
+      // failure-flood alarm: one request proves the key first.
+      if (error.code === 'unauthorised') {
+        const key = await this.checkKey();
+        if (key !== 'good') return key;
       }
-      // Refused again with the key shown good: the POST is about these items, not the key (before 9.30
-      // a missing view privilege is a 401 here). Watched one by one, an item the operator may not see says so.
+      // The POST is about these items, not the key: watched one by one, an item the operator may not see says so.
       if (['unauthorised', 'forbidden', 'licence', 'bad-request', 'not-found'].includes(error.code)) {
         this.context.refused(this, error);
         return 'stop';
@@ -104,6 +99,17 @@ export class SubscriptionWatcher {
     } finally {
       entry.done();
       this.abort.signal.removeEventListener('abort', stop);
+    }
+  }
+
+  /** Asks /api with the key: 'good', or what the watcher does instead (halted on a refused key, a retry otherwise). */
+  private async checkKey(): Promise<'good' | Outcome> {
+    try {
+      await discover(this.context.transport, { signal: this.abort.signal });
+      return 'good';
+    } catch (err) {
+      if (this.abort.signal.aborted) return 'stop';
+      return this.failed(errorForFailure(err, 'The key check'), false);
     }
   }
 
@@ -142,7 +148,6 @@ export class SubscriptionWatcher {
     const { transport, events, now, subscriptionHolds } = this.context;
     assertOnOrigin(page.next.href, transport.origin);
     this.failures = 0;
-    this.keyDoubted = false;
     if (sentAt !== undefined && page.updates.length === 0) subscriptionHolds.record(now() - sentAt);
     for (const target of this.targets) events.heard(target.href);
     for (const update of page.updates) {

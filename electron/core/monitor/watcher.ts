@@ -118,6 +118,12 @@ export class Watcher {
         lease.release();
         return;
       }
+      // The site halted while this chain waited its turn (the ramp's first call was refused): send nothing.
+      if (gate.state !== 'open') {
+        if (first) this.context.ramp.leave();
+        lease.release();
+        continue;
+      }
       const outcome = await this.poll(href, lease);
       if (first) this.context.ramp.leave();
       lease.release();
@@ -159,6 +165,7 @@ export class Watcher {
       if ((first || !changed) && lateMs >= LATE_ANSWER_MS) events.late(lateMs);
       if (!first && !changed) holds.record(now() - sentAt);
       events.heard(this.target.href);
+      if (first) this.context.ramp.answered();
       if (changed) this.apply(page.updates!);
       return { kind: 'next', href: page.next.href };
     } catch (err) {

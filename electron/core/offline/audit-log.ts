@@ -29,6 +29,11 @@ export interface AuditLogOptions {
  */
 export class AuditLog {
   private sealer: LocalDataSealer | undefined;
+  /** Where the sealer comes from (the vault), asked again while it has not given one. */
+  private sealerSource: (() => Promise<LocalDataSealer>) | undefined;
+  private asking: Promise<void> | undefined;
+  /** An entry came while the vault was being asked: if that answer is no, ask once more (the key may be newer). */
+  private askAgain = false;
   private readonly now: () => number;
   private lastPruneAt = 0;
 
@@ -44,7 +49,38 @@ export class AuditLog {
     this.sealer = sealer;
   }
 
+  /**
+   * Asks `source` (the vault) for the sealer now, and again at each entry recorded while it has none:
+   * a vault that gets its key after the desk started (first setup, a keychain unlocked) is used from
+   * then on without a restart. Setup is itself recorded (settings changed), so the entries after it are sealed.
+   */
+  sealWith(source: () => Promise<LocalDataSealer>): Promise<void> {
+    this.sealerSource = source;
+    return this.askForSealer();
+  }
+
+  private askForSealer(): Promise<void> {
+    const source = this.sealerSource;
+    if (this.sealer || !source) return Promise.resolve();
+    if (this.asking) {
+      this.askAgain = true;
+      return this.asking;
+    }
+    // A locked or missing keychain leaves personal fields withheld (and said so), never written plain.
+    this.asking = source().then(
+      (sealer) => this.useSealer(sealer),
+      () => undefined,
+    );
+    return this.asking.finally(() => {
+      this.asking = undefined;
+      if (!this.askAgain) return;
+      this.askAgain = false;
+      return this.askForSealer();
+    });
+  }
+
   record(action: AuditAction): AuditEntry {
+    void this.askForSealer();
     this.pruneIfDue();
     return this.appendAndTell(AuditAction.parse(action));
   }

@@ -25,8 +25,7 @@ export interface DeskRecordsOptions {
 export function openDeskRecords(options: DeskRecordsOptions): DeskRecords {
   const store = LocalStore.open(options.dir, { migrations: storeMigrations, ...(options.now ? { now: options.now } : {}) });
   const audit = new AuditLog(store, { desk: options.desk, ...(options.now ? { now: options.now } : {}) });
-  // A locked or missing keychain leaves personal fields withheld (and said so), never written plain.
-  options.sealer?.().then((sealer) => audit.useSealer(sealer), () => undefined);
+  if (options.sealer) void audit.sealWith(options.sealer);
   const lastKnown = new LastKnownStore(store, options.now);
   return {
     store,

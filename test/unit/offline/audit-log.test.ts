@@ -64,6 +64,31 @@ describe('AuditLog', () => {
     expect(log.list({ limit: 1 }).entries[0]).toMatchObject({ personal: 'withheld', action: { requestedBy: expect.stringMatching(/not kept/) } });
   });
 
+  it('takes the vault\'s key when the vault gets it after the desk started, without a restart', async () => {
+    const { store, log } = auditAt({ now: 1 });
+    const vault: { key?: LocalDataSealer } = {};
+    let asked = 0;
+    await log.sealWith(async () => {
+      asked++;
+      if (!vault.key) throw new Error('The OS keychain is locked');
+      return vault.key;
+    });
+    log.record(override('cardholder-1'));
+    expect(log.list({ limit: 1 }).entries[0]).toMatchObject({ personal: 'withheld' });
+    // First setup: the vault has its key now, and setup is itself an entry.
+    vault.key = new LocalDataSealer(new Uint8Array(32).fill(9));
+    log.record({ kind: 'settings.changed', setting: 'API key', outcome: 'done' });
+    await new Promise((r) => setTimeout(r, 0));
+    log.record(override('cardholder-2'));
+    const [latest] = log.list({ limit: 1 }).entries;
+    expect(latest).toMatchObject({ personal: 'sealed', action: { requestedBy: 'cardholder-2' } });
+    expect(JSON.stringify(store.db.prepare('SELECT * FROM audit_entries').all())).not.toContain('cardholder-2');
+    // Once it has the key it stops asking.
+    const before = asked;
+    log.record(override('cardholder-3'));
+    expect(asked).toBe(before);
+  });
+
   it('filters by time, kind, outcome and words', () => {
     const clock = { now: 1_000 };
     const { log } = auditAt(clock);

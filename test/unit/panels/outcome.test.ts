@@ -33,6 +33,14 @@ describe('the outcome line follows the item status', () => {
     );
   });
 
+  it('an answer that could not be read: never accepted, says it may have happened, and watches the door', () => {
+    let outcome = settle('Open', 'open', open, 1_500, new DeskError('uncertain', "The server's answer to open on Gate could not be read"));
+    expect(outcome.phase).toBe('unanswered');
+    expect(line(outcome, ['closed', 'locked', 'secure'])).toBe("The server's answer could not be read: the door may still open — watching it");
+    outcome = follow(outcome, status(door, ['open', 'unlocked', 'secure'], 4_000));
+    expect(line(outcome, ['open', 'unlocked', 'secure'], 4_000)).toBe("Done (the server's answer could not be read) — the door reports open, unlocked, secure");
+  });
+
   it('refused with the server reason, or not sent at all', () => {
     expect(line(settle('Open', 'open', open, 1_500, new DeskError('forbidden', 'The operator lacks the privilege')), [])).toBe(
       'Refused: The operator lacks the privilege',

@@ -78,7 +78,7 @@ export function outcomeLine(outcome: Outcome | undefined, ctx: LineContext): str
         if (outcome.phase === 'unanswered') return `${noAnswer(outcome, ctx.deadlineSeconds)}: ${mayStill(outcome, noun)} — watching it`;
         return `Sent — waiting for the ${noun} to report`;
       }
-      const late = outcome.phase === 'unanswered' ? ' (late: the server had not answered)' : '';
+      const late = outcome.phase !== 'unanswered' ? '' : outcome.unreadable ? " (the server's answer could not be read)" : ' (late: the server had not answered)';
       const still = ctx.status !== undefined && outcome.expect(ctx.status);
       if (still) return `Done${late} — the ${noun} reports ${ctx.words}`;
       return `Done${late} — the ${noun} reported it at ${ctx.clock(outcome.reachedAt)}; now ${ctx.words}`;
