@@ -143,9 +143,10 @@ export class SiteSession {
   }
 
   async command(params: CommandRequest): Promise<CallResult<'item.command'>> {
-    // A dropped connection is being checked: wait for that answer (at most the probe's timeout)
-    // rather than send into a server that may be gone, or refuse while it answers normally.
-    if (this.answering && this.tracker.phase === 'reconnecting') await this.attempts.runAndWait();
+    // The server is being checked (a dropped connection, an overdue poll): wait for that answer (at
+    // most the probe's timeout) rather than send into a server that may be gone, or refuse while it
+    // answers normally.
+    if (this.answering && (this.tracker.phase === 'reconnecting' || this.attempts.busy)) await this.attempts.runAndWait();
     // Overrides are never queued: a door opening ten minutes late is dangerous. Checked first, so a
     // command on the last-known board (no catalogue yet) is refused as offline too.
     if (!this.answering || this.tracker.phase === 'offline') {
