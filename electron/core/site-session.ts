@@ -16,31 +16,9 @@ import { AttemptScheduler } from './monitor/attempts';
 import { Monitor } from './monitor/monitor';
 import { liveAgain, staleBoard } from './offline/last-known-view';
 import type { LastKnownBoard, SiteStateSink } from './offline/state-sink';
+import { DEFAULT_TIMING, SLOW_ANSWER_MS, type SessionTiming } from './site-session-timing';
 
-/** How the session paces its own requests; tests shorten them. */
-export interface SessionTiming {
-  /** How often /api is asked while all is well: finds a hung server even on a quiet site. */
-  heartbeatMs: number;
-  /** How often the catalogue is loaded again (and at once whenever /api's links change or the desk reconnects). */
-  catalogueMs: number;
-  /** How long the probe of /api may take before the server counts as not answering. */
-  probeTimeoutMs: number;
-  /** Fewest ms between probes started by a watcher's failure or an overdue poll. */
-  probeSpacingMs: number;
-  /** Reconnect attempts while the server does not answer (or answers with nothing usable). */
-  retry: { baseMs: number; maxMs: number };
-  /** After a refused key: one authentication attempt per window, the window growing (the failure-flood rule). */
-  authRetry: { baseMs: number; maxMs: number };
-}
-
-export const DEFAULT_TIMING: SessionTiming = {
-  heartbeatMs: 30_000,
-  catalogueMs: 5 * 60_000,
-  probeTimeoutMs: 5_000,
-  probeSpacingMs: 2_000,
-  retry: { baseMs: 1_000, maxMs: 30_000 },
-  authRetry: { baseMs: 60_000, maxMs: 10 * 60_000 },
-};
+export type { SessionTiming } from './site-session-timing';
 
 /**
  * The desk's connection to one site: transport, catalogue, monitor and connection state, reporting
@@ -89,7 +67,8 @@ export class SiteSession {
       auth,
       tls,
       explainTlsFailure,
-      serverClosed: () => this.dropped(new DeskError('network', `The server closed the desk's connections at ${new Date().toLocaleTimeString()}`), undefined),
+      // When: the state's `since`, and `nextAttemptAt` for the check.
+      serverClosed: () => this.dropped(new DeskError('network', "The server closed the desk's connections"), undefined),
     });
     this.tracker = new ConnectionTracker(this.transport.origin, config.demo, (s) => this.events.emit('connection', s));
     this.monitor = new Monitor(this.transport, {
@@ -294,7 +273,7 @@ export class SiteSession {
   private dropped(error: DeskError, retryAt: number | undefined): void {
     if (!this.answering || this.tracker.phase !== 'connected') return;
     this.suspect();
-    this.tracker.reconnecting(`${error.message}: reconnecting`, this.attempts.nextAt ?? retryAt);
+    this.tracker.reconnecting(error.message, this.attempts.nextAt ?? retryAt);
   }
 
   /**
@@ -312,9 +291,6 @@ export class SiteSession {
     else this.attempts.at(next);
   }
 }
-
-/** A probe of /api slower than this is shown on the bar: the desk works, but every answer comes late. */
-const SLOW_ANSWER_MS = 2_000;
 
 /** Discovery's link to the multi-item updates subscription (`features.items.updates`). */
 const SUBSCRIPTION_LINK = 'items.updates';

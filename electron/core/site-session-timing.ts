@@ -1,0 +1,27 @@
+/** How the session paces its own requests; tests shorten them. */
+export interface SessionTiming {
+  /** How often /api is asked while all is well: finds a hung server even on a quiet site. */
+  heartbeatMs: number;
+  /** How often the catalogue is loaded again (and at once whenever /api's links change or the desk reconnects). */
+  catalogueMs: number;
+  /** How long the probe of /api may take before the server counts as not answering. */
+  probeTimeoutMs: number;
+  /** Fewest ms between probes started by a watcher's failure or an overdue poll. */
+  probeSpacingMs: number;
+  /** Reconnect attempts while the server does not answer (or answers with nothing usable). */
+  retry: { baseMs: number; maxMs: number };
+  /** After a refused key: one authentication attempt per window, the window growing (the failure-flood rule). */
+  authRetry: { baseMs: number; maxMs: number };
+}
+
+export const DEFAULT_TIMING: SessionTiming = {
+  heartbeatMs: 30_000,
+  catalogueMs: 5 * 60_000,
+  probeTimeoutMs: 5_000,
+  probeSpacingMs: 2_000,
+  retry: { baseMs: 1_000, maxMs: 30_000 },
+  authRetry: { baseMs: 60_000, maxMs: 10 * 60_000 },
+};
+
+/** A probe of /api slower than this is shown on the bar: the desk works, but every answer comes late. */
+export const SLOW_ANSWER_MS = 2_000;
