@@ -1,5 +1,5 @@
 import type { CallResult, CommandRequest } from '../../shared/contract';
-import type { ConnectionState, ItemLiveness, ItemStatus } from '../../shared/domain';
+import type { BoardSnapshot, ConnectionState, ItemLiveness, ItemStatus } from '../../shared/domain';
 import { DeskError } from '../../shared/errors';
 import { Backoff } from './api/backoff';
 import { sendCommand } from './api/commands';
@@ -116,7 +116,7 @@ export class SiteSession {
     return this.tracker.current;
   }
 
-  snapshot(): CallResult<'board.get'> {
+  snapshot(): BoardSnapshot {
     if (this.lastKnown) return { connection: this.tracker.current, ...this.lastKnown };
     return {
       connection: this.tracker.current,
