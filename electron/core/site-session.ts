@@ -13,6 +13,7 @@ import type { DeskConfig } from './config';
 import { ConnectionTracker } from './connection';
 import type { ContractEvents } from './events';
 import { AttemptScheduler } from './monitor/attempts';
+import { sessionFailureWords } from './site-check/site-failure-words';
 import { Monitor } from './monitor/monitor';
 import { liveAgain, staleBoard } from './offline/last-known-view';
 import type { LastKnownBoard, SiteStateSink } from './offline/state-sink';
@@ -190,7 +191,7 @@ export class SiteSession {
       this.attempts.at(Date.now() + this.timing.heartbeatMs);
     } catch (err) {
       if (overtaken()) return;
-      const error = errorForFailure(err, 'Connection');
+      const error = sessionFailureWords(errorForFailure(err, 'Connection'), this.transport.origin);
       if (isFinal(error)) return this.stopOnFinal(error);
       const next = Date.now() + this.retries.next();
       this.monitor.pause(error.message);
