@@ -2,9 +2,8 @@ import { expect, test } from '@playwright/test';
 import { BOARD_KINDS } from '../../electron/core/board/catalogue';
 import { generateSite } from '../../electron/simulator/site/generate';
 import { BOARD_PART_ITEMS } from '../../shared/contract/board';
-import type { BoardSnapshot } from '../../shared/domain';
 import { parseFrame, recordContractTraffic } from './support/contract-recorder';
-import { openDeskSocket } from './support/desk-socket';
+import { openDeskSocket, readWholeBoard } from './support/desk-socket';
 import { startHost, type RunningHost } from './support/host';
 
 // Issue 14: `--demo-items N` makes the embedded demo site a generated site of N items of every kind.
@@ -37,9 +36,9 @@ test.describe('browser host --demo-items', () => {
       const expected = expectedOnBoard();
       expect(expected).toBeGreaterThan(100);
       await expect
-        .poll(async () => (await desk.call<BoardSnapshot>('board.get')).items.length, { timeout: 30_000 })
+        .poll(async () => (await readWholeBoard(desk)).items.length, { timeout: 30_000 })
         .toBe(expected);
-      const board = await desk.call<BoardSnapshot>('board.get');
+      const board = await readWholeBoard(desk);
       // Names from the generator, not the demo site's.
       expect(board.items.some((item) => /^Building \d+ L\d+ Door \d+$/.test(item.name))).toBe(true);
     } finally {
