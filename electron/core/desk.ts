@@ -60,7 +60,7 @@ export class Desk implements DeskService {
       if (state.phase === 'connected') this.enrolment?.connected();
     });
     this.handlers = {
-      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice), audit: options.records?.audit }),
+      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice), board: this.events.board, audit: options.records?.audit }),
       ...settingsHandlers(options.credentials, options.sites, options.records?.audit),
       ...auditHandlers(options.records?.audit),
       ...enrolmentHandlers(this.enrolment),

@@ -1,5 +1,5 @@
 import type { CallResult, CommandRequest } from '../../shared/contract';
-import type { ConnectionState, ItemLiveness, ItemStatus } from '../../shared/domain';
+import type { BoardSnapshot, ConnectionState, ItemLiveness, ItemStatus } from '../../shared/domain';
 import { DeskError } from '../../shared/errors';
 import { Backoff } from './api/backoff';
 import { sendCommand } from './api/commands';
@@ -13,6 +13,7 @@ import type { DeskConfig } from './config';
 import { ConnectionTracker } from './connection';
 import type { ContractEvents } from './events';
 import { AttemptScheduler } from './monitor/attempts';
+import { sessionFailureWords } from './site-check/site-failure-words';
 import { Monitor } from './monitor/monitor';
 import { liveAgain, staleBoard } from './offline/last-known-view';
 import type { LastKnownBoard, SiteStateSink } from './offline/state-sink';
@@ -110,7 +111,7 @@ export class SiteSession {
     return this.tracker.current;
   }
 
-  snapshot(): CallResult<'board.get'> {
+  snapshot(): BoardSnapshot {
     if (this.lastKnown) return { connection: this.tracker.current, ...this.lastKnown };
     // The count as of now, not as of the last coalesced liveness batch: the snapshot's own liveness says the same.
     return {
@@ -192,7 +193,7 @@ export class SiteSession {
       this.attempts.at(Date.now() + this.timing.heartbeatMs);
     } catch (err) {
       if (overtaken()) return;
-      const error = errorForFailure(err, 'Connection');
+      const error = sessionFailureWords(errorForFailure(err, 'Connection'), this.transport.origin);
       if (isFinal(error)) return this.stopOnFinal(error);
       const next = Date.now() + this.retries.next();
       this.answering = false;

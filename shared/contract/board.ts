@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { BoardItem, BoardSnapshot, ConnectionState, ItemLiveness, ItemStatus } from '../domain';
-import { none } from './none';
 
 /** A command on a board item, as the operator confirmed it in the override dialog. */
 export const CommandRequest = z
@@ -25,15 +24,49 @@ export const CommandOutcome = z.object({
 });
 export type CommandOutcome = z.infer<typeof CommandOutcome>;
 
+/**
+ * Most board items one event or one board.get answer carries: about a screen's worth (issue 10). A
+ * site of 10,000 items reaches the renderer in 20 parts, never as one message it must parse at once.
+ */
+export const BOARD_PART_ITEMS = 500;
+
+/** Which generation of the board a part belongs to, and where it sits: parts are numbered from 0. */
+const PartPlace = {
+  /** Bumped whenever main's list of board items changes; parts of different generations never mix. */
+  generation: z.number().int().min(0),
+  part: z.number().int().min(0),
+  /** How many parts this generation has (an empty board is one part with no items). */
+  parts: z.number().int().min(1),
+};
+
+/** One part of the board's items: the renderer builds the next board aside and shows it once all parts came. */
+export const BoardItemsPart = z.object({ ...PartPlace, items: z.array(BoardItem).max(BOARD_PART_ITEMS) });
+export type BoardItemsPart = z.infer<typeof BoardItemsPart>;
+
+/**
+ * One page of the board: a part of the items with those items' statuses and liveness, and the
+ * connection. The renderer asks for part 0, then for the others; an answer of another generation
+ * means the board changed meanwhile and the renderer starts again.
+ */
+export const BoardPage = BoardSnapshot.extend({ ...PartPlace, items: z.array(BoardItem).max(BOARD_PART_ITEMS) });
+export type BoardPage = z.infer<typeof BoardPage>;
+
+export const BoardPageRequest = z
+  .object({
+    /** Which part of the current generation; part 0 when not given. */
+    part: z.number().int().min(0).optional(),
+  })
+  .strict();
+
 /** The live board and the commands on its items. */
 export const boardCalls = {
-  'board.get': { params: none, result: BoardSnapshot },
+  'board.get': { params: BoardPageRequest, result: BoardPage },
   'item.command': { params: CommandRequest, result: CommandOutcome },
 } as const;
 
 export const boardEvents = {
-  /** The whole list of board items, sent whenever the catalogue changes. */
-  'board.items': z.array(BoardItem),
+  /** The board's items in parts, sent whenever the catalogue changes. */
+  'board.items': BoardItemsPart,
   /** Latest statuses, coalesced: at most one batch per frame, one entry per item. */
   'status.delta': z.array(ItemStatus),
   /** Items whose liveness changed (live → stale or back), coalesced like status deltas. */

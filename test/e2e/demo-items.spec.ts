@@ -1,24 +1,25 @@
 import { expect, test } from '@playwright/test';
 import { BOARD_KINDS } from '../../electron/core/board/catalogue';
 import { generateSite } from '../../electron/simulator/site/generate';
-import type { BoardSnapshot } from '../../shared/domain';
-import { openDeskSocket } from './support/desk-socket';
+import { BOARD_PART_ITEMS } from '../../shared/contract/board';
+import { parseFrame, recordContractTraffic } from './support/contract-recorder';
+import { openDeskSocket, readWholeBoard } from './support/desk-socket';
 import { startHost, type RunningHost } from './support/host';
 
 // Issue 14: `--demo-items N` makes the embedded demo site a generated site of N items of every kind.
 const ITEMS = 300;
 
 /** How many items of each board kind the generated site holds, by the kind names the board uses. */
-function expectedOnBoard(): number {
+function expectedOnBoard(items = ITEMS): number {
   // (The site loader imports JSON, which Playwright's loader does not take: the generator's output is read as is.)
-  const site = generateSite({ items: ITEMS });
+  const site = generateSite({ items });
   const byKind = {
     door: site.doors ?? [], accessZone: site.accessZones ?? [], alarmZone: site.alarmZones ?? [], fenceZone: site.fenceZones ?? [],
     input: site.inputs ?? [], interlockGroup: site.interlockGroups ?? [], macro: site.macros ?? [],
   };
   const total = Object.values(byKind).reduce((sum, list) => sum + list.length, 0);
   // Every live kind together, plus the elevator groups and day categories, is the N asked for.
-  expect(total + (site.elevatorGroups ?? []).length + (site.dayCategories ?? []).length).toBe(ITEMS);
+  expect(total + (site.elevatorGroups ?? []).length + (site.dayCategories ?? []).length).toBe(items);
   return BOARD_KINDS.reduce((sum, kind) => sum + byKind[kind].length, 0);
 }
 
@@ -35,9 +36,9 @@ test.describe('browser host --demo-items', () => {
       const expected = expectedOnBoard();
       expect(expected).toBeGreaterThan(100);
       await expect
-        .poll(async () => (await desk.call<BoardSnapshot>('board.get')).items.length, { timeout: 30_000 })
+        .poll(async () => (await readWholeBoard(desk)).items.length, { timeout: 30_000 })
         .toBe(expected);
-      const board = await desk.call<BoardSnapshot>('board.get');
+      const board = await readWholeBoard(desk);
       // Names from the generator, not the demo site's.
       expect(board.items.some((item) => /^Building \d+ L\d+ Door \d+$/.test(item.name))).toBe(true);
     } finally {
@@ -45,3 +46,65 @@ test.describe('browser host --demo-items', () => {
     }
   });
 });
+
+// Issue 10: the renderer never receives more than a screen's worth in one message, however big the site.
+const LARGE = 10_000;
+
+test.describe('browser host --demo-items 10000', () => {
+  let host: RunningHost;
+  test.beforeAll(async () => {
+    host = await startHost(['--demo-items', String(LARGE)]);
+  });
+  test.afterAll(async () => host?.stop());
+
+  test('the whole board reaches the page in parts of at most 500 items, and no message from main is bigger', async ({ page }) => {
+    test.setTimeout(240_000);
+    const expected = expectedOnBoard(LARGE);
+    expect(expected).toBeGreaterThan(10 * BOARD_PART_ITEMS);
+    const traffic = recordContractTraffic(page);
+    await page.goto(host.url);
+
+    // The board's parts main sent, as events and as board.get answers (each frame read once); the
+    // newest generation holds every item.
+    const parts: BoardPart[] = [];
+    let read = 0;
+    const newest = () => {
+      for (; read < traffic.received.length; read++) {
+        const frame = traffic.received[read]!;
+        if (!frame.includes('"parts"')) continue;
+        const m = parseFrame(frame) as { type?: string; name?: string; payload?: unknown; reply?: { value?: unknown } };
+        const value = m.type === 'event' ? (m.name === 'board.items' ? m.payload : undefined) : m.reply?.value;
+        if (value && typeof value === 'object' && 'parts' in value && 'items' in value) parts.push(value as BoardPart);
+      }
+      const generation = Math.max(0, ...parts.map((p) => p.generation));
+      return parts.filter((p) => p.generation === generation);
+    };
+    await expect.poll(() => new Set(newest().flatMap((p) => p.items.map((i) => i.href))).size, { timeout: 180_000 }).toBe(expected);
+    expect(Math.max(...newest().map((p) => p.parts))).toBeGreaterThan(1);
+
+    // The page put the parts together: the last part's last item is on its board.
+    const last = newest().sort((a, b) => b.part - a.part)[0]!.items.at(-1)!;
+    await page.getByRole('searchbox').fill(last.name);
+    const tile = page.getByTestId('tile').filter({ has: page.locator('.name', { hasText: new RegExp(`^\\s*${last.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }) });
+    await expect(tile).toBeVisible({ timeout: 30_000 });
+
+    // No list in any message from main (events and answers) is longer than a part.
+    const longest = traffic.received.reduce((most, frame) => Math.max(most, ...listsIn(JSON.parse(frame)).map((list) => list.length)), 0);
+    expect(longest).toBeGreaterThan(0);
+    expect(longest).toBeLessThanOrEqual(BOARD_PART_ITEMS);
+  });
+});
+
+interface BoardPart {
+  generation: number;
+  part: number;
+  parts: number;
+  items: { href: string; name: string }[];
+}
+
+/** Every array in a message, however deep: the bound holds for each of them. */
+function listsIn(value: unknown): unknown[][] {
+  if (Array.isArray(value)) return [value, ...value.flatMap(listsIn)];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(listsIn);
+  return [];
+}

@@ -3,9 +3,9 @@ import type { BoardItem, ItemKind, ItemStatus } from '../../../shared/domain';
 import { DeskError } from '../../../shared/errors';
 import { attentionConcern, readStatus } from '../../../shared/status';
 
-/** What the book listens to: the desk's own board events. */
+/** What the book listens to: the desk's own board events, the items as whole lists. */
 export interface BoardFeed {
-  on(name: 'board.items', listener: (items: BoardItem[]) => void): () => void;
+  onBoard(listener: (items: readonly BoardItem[]) => void): () => void;
   on(name: 'status.delta', listener: (statuses: ItemStatus[]) => void): () => void;
 }
 
@@ -26,7 +26,7 @@ export class AcknowledgementBook {
     private readonly changed: (list: Acknowledgement[]) => void,
     private readonly now: () => number = Date.now,
   ) {
-    this.stops = [feed.on('board.items', (items) => this.itemsChanged(items)), feed.on('status.delta', (s) => this.statusesChanged(s))];
+    this.stops = [feed.onBoard((items) => this.itemsChanged(items)), feed.on('status.delta', (s) => this.statusesChanged(s))];
   }
 
   list(): Acknowledgement[] {

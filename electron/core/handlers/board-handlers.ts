@@ -1,4 +1,5 @@
 import type { boardCalls, siteCalls } from '../../../shared/contract/board';
+import type { PublishedBoard } from '../board/board-parts';
 import type { AuditLog } from '../offline/audit-log';
 import { audited } from '../offline/audited';
 import type { SiteSession } from '../site-session';
@@ -9,6 +10,8 @@ export interface SiteAccess {
   /** The open site's session; throws `offline` when no site is open. */
   session(): SiteSession;
   switchTo(choice: SiteChoice): Promise<void>;
+  /** The board items last published to the renderer, and their generation: board.get pages through them. */
+  board: PublishedBoard;
   /** Where each command and site switch is recorded, however it ended. */
   audit?: AuditLog | undefined;
 }
@@ -25,7 +28,10 @@ function itemNamed(site: SiteAccess, href: string): { href: string; name: string
 /** The board and its commands, and the choice of site. */
 export function boardHandlers(site: SiteAccess): HandlerTable<keyof typeof boardCalls | keyof typeof siteCalls> {
   return {
-    'board.get': async () => site.session().snapshot(),
+    // Paged rather than whole: a page is as bounded as an event, whatever the size of the site, and the
+    // renderer pulls the next page when it has taken the last (a reload asks only for its own pages,
+    // where answering with events would send the whole board again to every window).
+    'board.get': async ({ part }) => site.board.page(site.session().snapshot(), part),
     'item.command': (request) => {
       const { href, command, endTime, zoneCount, requestedBy } = request;
       const action = { kind: 'override' as const, item: itemNamed(site, href), command, endTime, zoneCount, requestedBy };

@@ -2,6 +2,7 @@ import type { ItemLiveness, ItemStatus } from '../../../shared/domain';
 import type { DeskError } from '../../../shared/errors';
 import type { FailureKind } from '../api/failure-policy';
 import type { Transport } from '../api/transport';
+import { sessionFailureWords } from '../site-check/site-failure-words';
 import { Coalescer } from './coalescer';
 import { HoldEstimate } from './hold-estimate';
 import { LivenessBook } from './liveness';
@@ -215,7 +216,8 @@ export class Monitor {
     if (this.liveness.sweep() > 0) this.events.suspect?.('The server has not answered a status call in time');
   }
 
-  private onFailure(href: string, error: DeskError, kind: FailureKind, retryAt?: number): void {
+  private onFailure(href: string, failure: DeskError, kind: FailureKind, retryAt?: number): void {
+    const error = sessionFailureWords(failure, this.transport.origin);
     if (kind === 'final') {
       // The first refusal stops every request of the site: one refused key, one failed authentication.
       if (this.gate.state !== 'halted') {

@@ -41,3 +41,39 @@ export function siteFailureWords(error: DeskError, origin: string): DeskError {
       return error;
   }
 }
+
+/** A library's code in a message: Node's (ECONNRESET), undici's (UND_ERR_SOCKET), OpenSSL's (ERR_TLS_…, CERT_…). */
+const LIBRARY_CODE = /\b(E[A-Z]{3,}|UND_ERR_[A-Z_]+|ERR_[A-Z_]+|CERT_[A-Z_]+|[A-Z]+_SELF_SIGNED_[A-Z_]+|UNABLE_TO_[A-Z_]+)\b/;
+
+/**
+ * The reason a running session gives on the connection bar and on stale tiles, in the words Setup's
+ * "Test connection" uses (siteFailureWords), so the guard reads what went wrong and what to do, never
+ * an undici code. Keeps the error's code (the failure policy decides on it). Per-item refusals the
+ * server worded (a privilege, a licence, an item gone) keep their words: they are about that item.
+ */
+export function sessionFailureWords(error: DeskError, origin: string): DeskError {
+  const words = (text: string) => new DeskError(error.code, text);
+  switch (error.code) {
+    case 'timeout':
+    case 'network':
+    case 'unauthorised':
+      return siteFailureWords(error, origin);
+    case 'certificate': {
+      const worded = siteFailureWords(error, origin);
+      if (worded !== error || !LIBRARY_CODE.test(error.message)) return worded;
+      return words(
+        `The server at ${origin} presented a certificate this desk does not accept: ask whoever looks after the server ` +
+          'whether its certificate changed, then check it in Settings.',
+      );
+    }
+    case 'server-error': {
+      const status = /\((5\d\d)\)/.exec(error.message)?.[1];
+      return words(
+        `The server at ${origin} failed${status ? ` (${status})` : ''}: Gatehouse keeps trying; if it goes on, ` +
+          'tell whoever looks after the access-control server.',
+      );
+    }
+    default:
+      return error;
+  }
+}

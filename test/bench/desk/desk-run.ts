@@ -1,8 +1,7 @@
 import { chromium, type Browser } from '@playwright/test';
 import { BOARD_KINDS } from '../../../electron/core/board/catalogue';
 import { generateSite } from '../../../electron/simulator/site/generate';
-import type { BoardSnapshot } from '../../../shared/domain';
-import { openDeskSocket } from '../../e2e/support/desk-socket';
+import { openDeskSocket, readWholeBoard } from '../../e2e/support/desk-socket';
 import { quantile, seeded } from '../stats';
 import { BackgroundChanges } from './background-changes';
 import { restRequests, rssMbOf, startHostProcess, type HostProcess } from './host-process';
@@ -62,10 +61,10 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'] });
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await page.goto(host.url, { waitUntil: 'domcontentloaded', timeout: 600_000 });
-    await waitFor(async () => (await desk.call<BoardSnapshot>('board.get')).items.length >= expected, 'the full board', 600_000);
+    await waitFor(async () => (await readWholeBoard(desk)).items.length >= expected, 'the full board', 600_000);
     await page.waitForFunction((source) => new RegExp(source).test(document.body.innerText), DOOR_NAME.source, { timeout: 600_000 });
     const coldStartMs = Date.now() - host.spawnedAt;
-    const boardItems = (await desk.call<BoardSnapshot>('board.get')).items.length;
+    const boardItems = (await readWholeBoard(desk)).items.length;
     desk.close();
     log(`  board complete: ${boardItems} items in ${coldStartMs} ms`);
 

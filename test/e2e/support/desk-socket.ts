@@ -45,3 +45,29 @@ export async function openDeskSocket(hostUrl: string): Promise<DeskSocket> {
     close: () => ws.close(),
   };
 }
+
+/** One board.get answer: a part of the board (at most BOARD_PART_ITEMS items) with its place among the parts. */
+interface BoardPageOf<Item> {
+  generation: number;
+  part: number;
+  parts: number;
+  items: Item[];
+}
+
+/**
+ * The whole board through board.get, page by page as the renderer reads it; started over when the
+ * board changes between pages, so the items are always one generation's.
+ */
+export async function readWholeBoard<Item = { href: string; name: string; kind: string }>(desk: DeskSocket): Promise<{ generation: number; items: Item[] }> {
+  for (;;) {
+    const first = await desk.call<BoardPageOf<Item>>('board.get', {});
+    const items = [...first.items];
+    let part = 1;
+    for (; part < first.parts; part++) {
+      const page = await desk.call<BoardPageOf<Item>>('board.get', { part }).catch(() => undefined);
+      if (!page || page.generation !== first.generation) break;
+      items.push(...page.items);
+    }
+    if (part === first.parts) return { generation: first.generation, items };
+  }
+}

@@ -24,7 +24,7 @@ export function recordedSession(site: RunningSimulator, timing: Partial<SessionT
   events.on('connection', (s) => phases.push(s));
   events.on('status.liveness', (batch) => batch.forEach((l) => liveness.set(l.href, l)));
   events.on('status.delta', (batch) => batch.forEach((s) => statuses.set(s.href, s)));
-  events.on('board.items', (list) => (items = list));
+  events.onBoard((list) => (items = [...list]));
   const session = new SiteSession(deskConfigFor(site), events, undefined, timing);
   session.start();
   return {

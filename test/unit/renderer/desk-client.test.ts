@@ -30,7 +30,7 @@ const connection = { phase: 'connected', since: 1, origin: 'https://127.0.0.1:84
 describe('desk client calls', () => {
   it('unwraps an ok reply and returns the validated result', async () => {
     const door = item('Front');
-    const { link, sent } = fakeLink(() => ({ ok: true, value: { connection, items: [door], statuses: [] } }));
+    const { link, sent } = fakeLink(() => ({ ok: true, value: { connection, generation: 1, part: 0, parts: 1, items: [door], statuses: [] } }));
     const desk = createDeskClient(link, () => {});
     const snapshot = await desk.call('board.get', {});
     expect(snapshot.items).toEqual([door]);

@@ -1,12 +1,14 @@
 import { SvelteMap } from 'svelte/reactivity';
-import type { BoardItem, BoardSnapshot, ItemLiveness, ItemStatus } from '../../../../shared/domain';
+import type { BoardItem, ItemLiveness, ItemStatus } from '../../../../shared/domain';
 import { supersedes } from '../../board/lib/status-order';
+import type { BoardSink, WholeBoard } from './board-feed';
 
 /**
  * The board's items, the latest status per href and which items are not being heard from, fed only by
- * board.get and contract events. Read-only from outside: only the sync feeds it.
+ * board.get and contract events (whole boards put together by the BoardFeed). Read-only from outside:
+ * only the sync feeds it.
  */
-class BoardStore {
+class BoardStore implements BoardSink {
   #items = $state.raw<BoardItem[]>([]);
   #byHref = $derived(new Map(this.#items.map((i) => [i.href, i])));
   readonly #statuses = new SvelteMap<string, ItemStatus>();
@@ -14,6 +16,8 @@ class BoardStore {
   readonly #stale = new SvelteMap<string, ItemLiveness>();
   /** Whether a board.get has answered yet (until then the board says it is loading, not empty). */
   #loaded = $state(false);
+  /** Liveness news since a board.get read began: newer than the read's own, so applied after it. */
+  #livenessSinceRead: ItemLiveness[] | undefined;
 
   get items(): readonly BoardItem[] {
     return this.#items;
@@ -34,12 +38,23 @@ class BoardStore {
     return this.#stale.get(href);
   }
 
-  /** A fresh snapshot (first load, or after the link reopened); a newer status already held survives it. */
-  replace(snapshot: BoardSnapshot): void {
+  readStarted(): void {
+    this.#livenessSinceRead = [];
+  }
+
+  readEnded(): void {
+    this.#livenessSinceRead = undefined;
+  }
+
+  /** A whole board read (first load, or after the link reopened); a newer status or liveness already held survives it. */
+  replace(snapshot: WholeBoard): void {
+    const since = this.#livenessSinceRead ?? [];
+    this.#livenessSinceRead = undefined;
     this.setItems(snapshot.items);
     this.applyStatuses(snapshot.statuses);
     this.#stale.clear();
     this.applyLiveness(snapshot.liveness);
+    this.applyLiveness(since);
     this.#loaded = true;
   }
 
@@ -57,6 +72,7 @@ class BoardStore {
   }
 
   applyLiveness(changes: readonly ItemLiveness[]): void {
+    this.#livenessSinceRead?.push(...changes);
     for (const change of changes) {
       if (change.state === 'stale') this.#stale.set(change.href, change);
       else this.#stale.delete(change.href);

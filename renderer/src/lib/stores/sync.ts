@@ -3,34 +3,46 @@ import { alarms } from '../../board/state/alarms.svelte';
 import { layout } from '../../board/state/layout.svelte';
 import type { RendererDesk } from '../desk';
 import { board } from './board.svelte';
+import { BoardFeed } from './board-feed';
 import { connection } from './connection.svelte';
 
 /**
- * Feeds the stores from the desk: board.get, the layout and the acknowledgements whenever the link to
- * main (re)opens, then contract events. Events that arrive before the snapshot are applied too; the
- * snapshot never overwrites a newer status.
+ * Feeds the stores from the desk: board.get (page by page, through the BoardFeed), the layout and the
+ * acknowledgements whenever the link to main (re)opens, then contract events. Events that arrive
+ * before the snapshot are applied too; the snapshot never overwrites a newer status.
  */
 export function syncStores(desk: RendererDesk, report: (message: string) => void): () => void {
   layout.connect((next) => desk.call('layout.set', next), report);
+  const loadLayout = () => void load(() => desk.call('layout.get', {}), (l) => layout.loaded(l), 'the board layout', report);
+  const feed = new BoardFeed(
+    {
+      readStarted: () => board.readStarted(),
+      readEnded: () => board.readEnded(),
+      replace: (whole) => {
+        connection.reported(whole.connection);
+        board.replace(whole);
+      },
+      setItems: (items) => {
+        board.setItems(items);
+        // A new site (or the same one reloaded) may have its own layout.
+        loadLayout();
+      },
+    },
+    (part) => desk.call('board.get', { part }),
+    (err) => report(`Could not load the board: ${err instanceof DeskError ? err.message : String(err)}`),
+  );
   const stops = [
     desk.on('connection', (state) => connection.reported(state)),
-    desk.on('board.items', (items) => {
-      board.setItems(items);
-      // A new site (or the same one reloaded) may have its own layout.
-      void load(() => desk.call('layout.get', {}), (l) => layout.loaded(l), 'the board layout', report);
-    }),
+    desk.on('board.items', (part) => feed.part(part)),
     desk.on('status.delta', (statuses) => board.applyStatuses(statuses)),
     desk.on('status.liveness', (changes) => board.applyLiveness(changes)),
     desk.on('attention.acknowledged', (list) => alarms.replace(list)),
     desk.onLink((link) => {
       connection.linkChanged(link);
       if (link.phase !== 'open') return;
-      void load(() => desk.call('board.get', {}), (snapshot) => {
-        connection.reported(snapshot.connection);
-        board.replace(snapshot);
-      }, 'the board', report);
+      void feed.linkOpened();
       void load(() => desk.call('attention.acknowledgements', {}), (list) => alarms.replace(list), 'the acknowledgements', report);
-      void load(() => desk.call('layout.get', {}), (l) => layout.loaded(l), 'the board layout', report);
+      loadLayout();
     }),
   ];
   return () => stops.forEach((stop) => stop());
@@ -41,7 +53,7 @@ async function load<T>(fetch: () => Promise<T>, apply: (value: T) => void, what:
     apply(await fetch());
   } catch (err) {
     // Before any site is open main answers `offline`: the connection bar already says so.
-    if (err instanceof DeskError && err.code === 'offline' && what !== 'the board') return;
+    if (err instanceof DeskError && err.code === 'offline') return;
     report(`Could not load ${what}: ${err instanceof DeskError ? err.message : String(err)}`);
   }
 }

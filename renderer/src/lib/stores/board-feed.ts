@@ -1,0 +1,113 @@
+import type { BoardItemsPart, BoardPage } from '../../../../shared/contract/board';
+import type { BoardItem, ConnectionState, ItemLiveness, ItemStatus } from '../../../../shared/domain';
+import { BoardAssembly } from './board-assembly';
+
+/** A whole board read through board.get: the items, and their statuses and liveness when it was read. */
+export interface WholeBoard {
+  connection: ConnectionState;
+  items: BoardItem[];
+  statuses: ItemStatus[];
+  liveness: ItemLiveness[];
+}
+
+/** Where a whole board goes: the board store, or a test's record. */
+export interface BoardSink {
+  /** A board.get read begins: liveness news from now on is newer than what the read will bring. */
+  readStarted(): void;
+  /** The read ended, whole or not: liveness news need no longer be kept aside. */
+  readEnded(): void;
+  /** A board read with board.get (first load, the link reopened, or a generation that broke). */
+  replace(board: WholeBoard): void;
+  /** A new list of items from board.items events (statuses keep coming as deltas). */
+  setItems(items: BoardItem[]): void;
+}
+
+/** How often a board.get read is started over because the board changed under it, before giving up for now. */
+const MAX_READS = 5;
+
+/**
+ * Turns board.items parts and board.get pages into whole boards for the store. board.get answers one
+ * page at a time; the feed asks for the next until the generation is whole. A broken generation
+ * (a part lost, or out of order) is dropped and read again through board.get. Reads never overlap.
+ */
+export class BoardFeed {
+  readonly #assembly = new BoardAssembly<BoardItemsPart | BoardPage>();
+  #reading: Promise<void> | undefined;
+  #readAgain = false;
+
+  constructor(
+    private readonly sink: BoardSink,
+    private readonly page: (part: number) => Promise<BoardPage>,
+    private readonly report: (error: unknown) => void,
+  ) {}
+
+  /** One part from a board.items event. */
+  part(part: BoardItemsPart): void {
+    const offered = this.#assembly.offer(part);
+    if (offered.kind === 'complete') this.sink.setItems(offered.parts.flatMap((p) => p.items));
+    else if (offered.kind === 'broken') void this.read();
+  }
+
+  /** The link to main (re)opened: main may be a new process with generations of its own. */
+  linkOpened(): Promise<void> {
+    this.#assembly.reset();
+    return this.read();
+  }
+
+  /** Resolves once no read is under way (tests, and anything that must wait for the board). */
+  async settled(): Promise<void> {
+    while (this.#reading) await this.#reading;
+  }
+
+  /** Reads the whole board through board.get; a read under way is followed by one more. */
+  read(): Promise<void> {
+    if (this.#reading) {
+      this.#readAgain = true;
+      return this.#reading;
+    }
+    this.#reading = this.readUntilWhole()
+      .catch((err: unknown) => this.report(err))
+      .finally(() => {
+        this.sink.readEnded();
+        this.#reading = undefined;
+        if (this.#readAgain) {
+          this.#readAgain = false;
+          void this.read();
+        }
+      });
+    return this.#reading;
+  }
+
+  private async readUntilWhole(): Promise<void> {
+    for (let read = 0; read < MAX_READS; read++) {
+      this.#readAgain = false;
+      this.sink.readStarted();
+      const first = await this.page(0);
+      if (await this.readPages(first)) return;
+      // A newer generation came whole by events meanwhile: that is the board now.
+      if (this.#assembly.shown >= first.generation) return;
+    }
+    throw new Error(`the board kept changing while it was read (${MAX_READS} times): it is read again at the next change`);
+  }
+
+  /** Whether the generation `first` began came whole through these pages. */
+  private async readPages(first: BoardPage): Promise<boolean> {
+    let page = first;
+    for (;;) {
+      const offered = this.#assembly.offer(page);
+      if (offered.kind === 'complete') {
+        const pages = offered.parts as BoardPage[];
+        this.sink.replace({
+          connection: page.connection,
+          items: pages.flatMap((p) => p.items),
+          statuses: pages.flatMap((p) => p.statuses),
+          liveness: pages.flatMap((p) => p.liveness),
+        });
+        return true;
+      }
+      if (offered.kind !== 'waiting') return false;
+      page = await this.page(page.part + 1);
+      if (page.generation !== first.generation) return false;
+    }
+  }
+}

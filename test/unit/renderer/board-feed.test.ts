@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import type { BoardItemsPart, BoardPage } from '../../../shared/contract/board';
+import type { BoardItem } from '../../../shared/domain';
+import { BoardAssembly } from '../../../renderer/src/lib/stores/board-assembly';
+import { BoardFeed, type BoardSink, type WholeBoard } from '../../../renderer/src/lib/stores/board-feed';
+import { splitBoard } from '../../../electron/core/board/board-parts';
+
+const item = (n: number): BoardItem => ({ href: `d${n}`, id: String(n), kind: 'door', name: `Door ${n}`, commands: [], commandOffers: [], group: 'Site', floors: [] });
+const items = (count: number, from = 0) => Array.from({ length: count }, (_, n) => item(from + n));
+const parts = (count: number, generation: number, from = 0) => splitBoard(items(count, from), generation, 10);
+const connection = { phase: 'connected' as const, since: 1, origin: 'https://site', demo: false, features: [], staleItems: 0 };
+const page = (part: BoardItemsPart): BoardPage => ({
+  ...part,
+  connection,
+  statuses: part.items.map((i) => ({ href: i.href, flags: ['closed'], statusText: '', receivedAt: 1 })),
+  liveness: [],
+});
+
+describe('BoardAssembly: the next board built aside, swapped in whole', () => {
+  it('hands over a generation only on its last part, with every part in order', () => {
+    const assembly = new BoardAssembly();
+    const [a, b, c] = parts(25, 1);
+    expect(assembly.offer(a!)).toEqual({ kind: 'waiting', generation: 1 });
+    expect(assembly.offer(b!)).toEqual({ kind: 'waiting', generation: 1 });
+    const done = assembly.offer(c!);
+    expect(done.kind).toBe('complete');
+    expect(done.kind === 'complete' && done.parts.flatMap((p) => p.items)).toEqual(items(25));
+    expect(assembly.shown).toBe(1);
+  });
+
+  it('drops a generation whose part came out of order, and one whose part went missing', () => {
+    const assembly = new BoardAssembly();
+    const [a, b, c] = parts(25, 1);
+    assembly.offer(a!);
+    expect(assembly.offer(c!)).toMatchObject({ kind: 'broken', reason: 'part 2 of board 1 came where part 1 was due' });
+    // What is left of the broken generation is not taken either: it is read again whole.
+    expect(assembly.offer(b!)).toMatchObject({ kind: 'broken' });
+    expect(assembly.shown).toBe(-1);
+    expect(assembly.building).toBeUndefined();
+  });
+
+  it('drops a half-built generation when a newer one begins, and ignores the older one\'s late parts', () => {
+    const assembly = new BoardAssembly();
+    const older = parts(25, 1);
+    const newer = parts(15, 2, 100);
+    assembly.offer(older[0]!);
+    expect(assembly.offer(newer[0]!)).toEqual({ kind: 'waiting', generation: 2 });
+    expect(assembly.offer(older[1]!)).toEqual({ kind: 'ignored' });
+    const done = assembly.offer(newer[1]!);
+    expect(done.kind === 'complete' && done.parts.flatMap((p) => p.items)).toEqual(items(15, 100));
+    // A generation already on screen, or older, changes nothing.
+    expect(assembly.offer(older[0]!)).toEqual({ kind: 'ignored' });
+  });
+
+  it('takes generations from 1 again once reset (main restarted)', () => {
+    const assembly = new BoardAssembly();
+    assembly.offer(parts(5, 9)[0]!);
+    assembly.reset();
+    expect(assembly.offer(parts(5, 1)[0]!)).toMatchObject({ kind: 'complete', generation: 1 });
+  });
+});
+
+/** A sink that records what the store would have been given, and a main that answers board.get from `pages`. */
+function feedOver(pagesOf: () => BoardPage[]) {
+  const shown: { how: 'replace' | 'setItems'; items: BoardItem[]; whole?: WholeBoard }[] = [];
+  const asked: number[] = [];
+  const errors: unknown[] = [];
+  const sink: BoardSink = {
+    readStarted: () => undefined,
+    readEnded: () => undefined,
+    replace: (whole) => shown.push({ how: 'replace', items: whole.items, whole }),
+    setItems: (list) => shown.push({ how: 'setItems', items: list }),
+  };
+  const feed = new BoardFeed(
+    sink,
+    async (part) => {
+      asked.push(part);
+      const answer = pagesOf()[part];
+      if (!answer) throw new Error(`no part ${part}`);
+      return answer;
+    },
+    (err) => errors.push(err),
+  );
+  return { feed, shown, asked, errors };
+}
+
+describe('BoardFeed: events and board.get pages into whole boards for the store', () => {
+  it('reads board.get page by page and gives the store one whole board with every page\'s statuses', async () => {
+    const { feed, shown, asked } = feedOver(() => parts(25, 3).map(page));
+    await feed.linkOpened();
+    expect(asked).toEqual([0, 1, 2]);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.how).toBe('replace');
+    expect(shown[0]!.items).toEqual(items(25));
+    expect(shown[0]!.whole!.statuses).toHaveLength(25);
+  });
+
+  it('starts the read over when the board changes between pages, never mixing the two', async () => {
+    let generation = 1;
+    const { feed, shown, asked } = feedOver(() => {
+      // Main's board changes after the first page was answered.
+      const answer = parts(generation === 1 ? 25 : 12, generation, generation * 100).map(page);
+      generation = 2;
+      return answer;
+    });
+    await feed.linkOpened();
+    expect(asked).toEqual([0, 1, 0, 1]);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.items).toEqual(items(12, 200));
+  });
+
+  it('shows a board from events on its last part, and asks board.get again when a part is missing', async () => {
+    const current = parts(25, 5).map(page);
+    const { feed, shown, asked } = feedOver(() => current);
+    const [a, , c] = parts(25, 4);
+    feed.part(a!);
+    expect(shown).toEqual([]);
+    feed.part(c!);
+    // Part 1 was lost: nothing half-built is shown, and the board is read again.
+    await feed.settled();
+    expect(asked).toEqual([0, 1, 2]);
+    expect(shown.map((s) => s.how)).toEqual(['replace']);
+    expect(shown[0]!.items).toEqual(items(25));
+    const next = parts(3, 6, 50);
+    feed.part(next[0]!);
+    expect(shown.map((s) => s.how)).toEqual(['replace', 'setItems']);
+    expect(shown[1]!.items).toEqual(items(3, 50));
+  });
+
+  it('tells the desk when board.get fails, and keeps what is shown', async () => {
+    const { feed, shown, errors } = feedOver(() => []);
+    await feed.linkOpened();
+    expect(shown).toEqual([]);
+    expect(String(errors[0])).toContain('no part 0');
+  });
+});
