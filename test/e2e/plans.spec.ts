@@ -1,0 +1,179 @@
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, keepScreenshot, openDesk } from './panels-support';
+import { floorSvg, pinOf, scriptSvg, showPlan, stripedPng } from './plans-support';
+import { setDoor, startHost, type RunningHost } from './support/host';
+
+// One desk on the demo site, kept across a restart: plans are imported, refused, placed on and watched
+// live, then the host is stopped and started again on the same settings folder. The steps build on
+// each other, so they run in order.
+test.describe.configure({ mode: 'serial' });
+
+const LEVEL_1 = 'Level 1 · North Lifts';
+const LEVEL_2 = 'Level 2 · North Lifts';
+const DOOR = 'Lobby Main Entrance';
+let host: RunningHost;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  host = await startHost();
+  dataDir = host.settingsDir;
+});
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+async function importFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer } | string) {
+  await page.getByTestId('plan-file').setInputFiles(file);
+}
+
+test('plans are imported as SVG and PNG; a script-bearing SVG and a 50 MB file are refused in words', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openDesk(page, host);
+  // The focused floor's plan is one key away: V on one of its tiles.
+  await page.getByRole('search', { name: 'Find items' }).getByRole('searchbox').fill(DOOR);
+  await page.getByTestId('tile').first().focus();
+  await page.keyboard.press('v');
+  const screen = page.getByTestId('plan-screen');
+  await expect(screen.getByRole('heading', { level: 2 })).toContainText(LEVEL_1);
+  await expect(screen.getByTestId('view-plan')).toHaveAttribute('aria-pressed', 'true');
+
+  // Refused by main, whole: a drawing carrying a script is not a plan.
+  await importFile(page, { name: 'tampered.svg', mimeType: 'image/svg+xml', buffer: scriptSvg() });
+  await expect(page.getByTestId('plan-import-error')).toContainText(/Not imported: .*tampered\.svg.*<script>/);
+  await expect(page.getByRole('alert').filter({ hasText: 'not imported' })).toContainText('tampered.svg');
+
+  // Refused in the page before anything is sent (main would refuse it again).
+  const huge = join(mkdtempSync(join(tmpdir(), 'gatehouse-plan-')), 'huge.png');
+  writeFileSync(huge, Buffer.alloc(50 * 1024 * 1024, 0x89));
+  await importFile(page, huge);
+  await expect(page.getByTestId('plan-import-error')).toHaveText('Not imported: huge.png is 50.0 MB, and a plan may be at most 10 MB: nothing was sent');
+
+  await importFile(page, { name: 'level-1.svg', mimeType: 'image/svg+xml', buffer: floorSvg('North Building, Level 1') });
+  await expect(page.getByTestId('plan-import-status')).toHaveText(`level-1.svg is now the plan of ${LEVEL_1}.`);
+  const drawing = screen.getByRole('img', { name: `Floor plan of ${LEVEL_1}` });
+  await expect(drawing).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => drawing.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+  // Back to the tiles with the same key, then another floor's plan from its switch.
+  await screen.getByRole('region', { name: /^Plan of/ }).focus();
+  await page.keyboard.press('v');
+  await expect(page.getByTestId('plan-screen')).toHaveCount(0);
+  await page.getByRole('search', { name: 'Find items' }).getByRole('searchbox').fill('');
+  const level2 = await showPlan(page, LEVEL_2);
+  await importFile(page, { name: 'level-2.png', mimeType: 'image/png', buffer: stripedPng(320, 200) });
+  await expect(page.getByTestId('plan-import-status')).toHaveText(`level-2.png is now the plan of ${LEVEL_2}.`);
+  const png = level2.getByRole('img', { name: `Floor plan of ${LEVEL_2}` });
+  await expect.poll(() => png.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+});
+
+test('a door placed on the plan shows its live state: forced is red, says Forced, pulses, and opens its panel', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await openDesk(page, host);
+  const screen = await showPlan(page, LEVEL_1);
+  const viewport = screen.getByRole('region', { name: /^Plan of/ });
+
+  // Dragged from the list beside the plan onto it.
+  const listed = screen.getByTestId('unplaced-item').filter({ hasText: DOOR });
+  const box = (await viewport.boundingBox())!;
+  const from = (await listed.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.4, { steps: 8 });
+  await page.mouse.up();
+  const pin = pinOf(page, DOOR);
+  await expect(pin).toBeVisible();
+  await expect(listed).toHaveCount(0);
+  // The saved place is on the 1 % grid.
+  const [x, y] = (await pin.getAttribute('data-at'))!.split(',').map(Number);
+  expect(Math.round(x! * 100)).toBeCloseTo(x! * 100, 6);
+  expect(Math.round(y! * 100)).toBeCloseTo(y! * 100, 6);
+
+  // And by keyboard: choose, place at the centre, nudge with an arrow.
+  const zone = screen.getByTestId('unplaced-item').first();
+  const zoneName = (await zone.locator('.name').textContent())!;
+  await zone.click();
+  await screen.getByTestId('place-at-centre').click();
+  const zonePin = pinOf(page, zoneName);
+  await expect(zonePin).toBeFocused();
+  const placedAt = (await zonePin.getAttribute('data-at'))!;
+  await page.keyboard.press('ArrowRight');
+  const [px, py] = placedAt.split(',').map(Number);
+  await expect(zonePin).toHaveAttribute('data-at', `${Math.round((px! + 0.01) * 100) / 100},${py}`);
+  await screen.getByTestId('plan-arrange').click();
+
+  // The server says forced: the pin turns the board's red, says so in words and pulses.
+  await setDoor(host, 'd-lobby-main', { open: true, forced: true });
+  await expect(pin).toHaveAttribute('data-verdict', 'alarm');
+  await expect(pin).toHaveClass(/colour-red/);
+  await expect(pin).toHaveAccessibleName(new RegExp(`^${DOOR}: Forced\\b`));
+  await expect(pin).toContainText('Forced');
+  await expect(pin).toHaveAttribute('data-pulse', 'true');
+  expect(await pin.evaluate((el) => getComputedStyle(el).animationName)).not.toBe('none');
+  // At least a finger's width, however small the drawing is drawn.
+  const pinBox = (await pin.boundingBox())!;
+  expect(Math.min(pinBox.width, pinBox.height)).toBeGreaterThanOrEqual(44);
+
+  await keepScreenshot(page, testInfo, 'plan-live-forced');
+  mkdirSync('/work/shots', { recursive: true });
+  copyFileSync(testInfo.outputPath('plan-live-forced.png'), '/work/shots/plan-live-forced.png');
+  await expectAccessible(page, testInfo, 'the plan view with live pins');
+
+  // Enter on the pin opens the item's panel, as on a tile; Esc comes back to the pin.
+  await pin.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog', { name: DOOR });
+  await expect(panel).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(pin).toBeFocused();
+  // And a click does the same.
+  await pin.click();
+  await expect(panel).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Acknowledged at the desk: still red and Forced, no longer pulsing (the attention strip's rule).
+  await page.getByTestId('attention-entry').filter({ hasText: DOOR }).getByTestId('acknowledge').click();
+  await expect(pin).toHaveAttribute('data-pulse', 'false');
+  await expect(pin).toHaveAttribute('data-verdict', 'alarm');
+
+  // Zoom in and out with the keyboard; the pins stay on the drawing.
+  await viewport.focus();
+  await page.keyboard.press('+');
+  await expect(viewport).toHaveAttribute('data-zoom', '1.25');
+  await page.keyboard.press('0');
+  await expect(viewport).toHaveAttribute('data-zoom', '1.00');
+
+  await setDoor(host, 'd-lobby-main', { open: false, forced: false });
+  await expect(pin).not.toHaveAttribute('data-verdict', 'alarm');
+});
+
+test('after a restart of the host the plans and pins are where they were', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await openDesk(page, host);
+  const before = await showPlan(page, LEVEL_1);
+  await expect(pinOf(page, DOOR)).toBeVisible();
+  const pins = await before.getByTestId('plan-pin').evaluateAll((els) => els.map((el) => `${el.getAttribute('aria-label')!.split(':')[0]} @ ${el.getAttribute('data-at')}`).sort());
+  expect(pins.length).toBe(2);
+
+  await host.stop();
+  host = await startHost([], {}, dataDir);
+  await openDesk(page, host);
+  const after = await showPlan(page, LEVEL_1);
+  await expect(after.getByRole('img', { name: `Floor plan of ${LEVEL_1}` })).toHaveAttribute('src', /^blob:/);
+  await expect(after.getByTestId('plan-pin')).toHaveCount(2);
+  const again = await after.getByTestId('plan-pin').evaluateAll((els) => els.map((el) => `${el.getAttribute('aria-label')!.split(':')[0]} @ ${el.getAttribute('data-at')}`).sort());
+  expect(again).toEqual(pins);
+  await keepScreenshot(page, testInfo, 'plan-after-restart');
+
+  const level2 = await showPlanFromSwitch(page);
+  await expect.poll(() => level2.getByRole('img', { name: `Floor plan of ${LEVEL_2}` }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+});
+
+/** From one plan to the board and to another floor's plan. */
+async function showPlanFromSwitch(page: Page) {
+  await page.getByTestId('plan-screen').getByTestId('view-tiles').click();
+  return showPlan(page, LEVEL_2);
+}
