@@ -39,6 +39,9 @@ test('plans are imported as SVG and PNG; a script-bearing SVG and a 50 MB file a
   const screen = page.getByTestId('plan-screen');
   await expect(screen.getByRole('heading', { level: 2 })).toContainText(LEVEL_1);
   await expect(screen.getByTestId('view-plan')).toHaveAttribute('aria-pressed', 'true');
+  // No plan yet: the floor says so and offers the import.
+  await expect(screen.getByTestId('plan-empty')).toContainText(`${LEVEL_1} has no plan yet.`);
+  await expect(screen.getByTestId('plan-import')).toHaveText('Import plan…');
 
   // Refused by main, whole: a drawing carrying a script is not a plan.
   await importFile(page, { name: 'tampered.svg', mimeType: 'image/svg+xml', buffer: scriptSvg() });
@@ -169,7 +172,22 @@ test('after a restart of the host the plans and pins are where they were', async
   await keepScreenshot(page, testInfo, 'plan-after-restart');
 
   const level2 = await showPlanFromSwitch(page);
-  await expect.poll(() => level2.getByRole('img', { name: `Floor plan of ${LEVEL_2}` }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  const png = level2.getByRole('img', { name: `Floor plan of ${LEVEL_2}` });
+  await expect.poll(() => png.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+
+  // The site's plans saved as one backup file; a plan removed (asked first) comes back from it.
+  await level2.getByTestId('plan-file-tools').locator('summary').click();
+  const download = page.waitForEvent('download');
+  await level2.getByTestId('plans-export').click();
+  const backup = testInfo.outputPath('plans-backup.json');
+  await (await download).saveAs(backup);
+  await level2.getByTestId('plan-remove').click();
+  await level2.getByTestId('plan-remove-confirm').click();
+  await expect(level2.getByTestId('plan-empty')).toContainText(`${LEVEL_2} has no plan yet.`);
+  await level2.getByTestId('plan-empty').locator('input[type="file"][aria-label="Plans backup file"]').setInputFiles(backup);
+  await level2.getByTestId('plans-restore-confirm').click();
+  await expect(level2.getByTestId('plans-backup-status')).toHaveText('Restored 2 plans and 2 pins from plans-backup.json.');
+  await expect.poll(() => png.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
 });
 
 /** From one plan to the board and to another floor's plan. */
