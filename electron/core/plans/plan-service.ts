@@ -180,8 +180,8 @@ export class PlanService {
   }
 
   private floorPlan(site: string, header: PlanHeader): FloorPlan {
-    const pins = this.pins(site, header.floor);
-    const board = new Set(this.options.boardItems().map((item) => layoutKey(item.href)));
+    const board = this.boardHrefs();
+    const pins = this.pins(site, header.floor, board);
     return {
       floor: header.floor,
       name: header.name,
@@ -194,12 +194,21 @@ export class PlanService {
       removed: header.removed,
       pins,
       // Before the board has loaded, every pin would look gone: say nothing until it has.
-      notOnBoard: board.size === 0 ? [] : pins.filter((p) => !board.has(p.href)).map((p) => p.href),
+      notOnBoard: board.size === 0 ? [] : pins.filter((p) => !board.has(layoutKey(p.href))).map((p) => p.href),
     };
   }
 
-  private pins(site: string, floor: string): PlanPin[] {
-    return this.plans.pins(site, floor).map((p) => ({ href: p.item, x: p.x, y: p.y }));
+  /**
+   * The floor's pins, each with its item's href as the board has it now (the same site reached on
+   * another port gets the new origin); a pin whose item the board lacks keeps its stored path.
+   */
+  private pins(site: string, floor: string, board = this.boardHrefs()): PlanPin[] {
+    return this.plans.pins(site, floor).map((p) => ({ href: board.get(p.item) ?? p.item, x: p.x, y: p.y }));
+  }
+
+  /** The board's items by href path → href as given. */
+  private boardHrefs(): Map<string, string> {
+    return new Map(this.options.boardItems().map((item) => [layoutKey(item.href), item.href]));
   }
 
   /** The floor as the board names it ("Level 2 · North Building"), for the audit log; the key when the board has no such floor. */
