@@ -48,6 +48,17 @@ describe('an SVG plan is sanitised by DOMPurify', () => {
     const svg = sanitisePlanSvg('embedded.svg', withInside('<image href="data:image/png;base64,iVBORw0KGgo=" width="9" height="9"/><image href="data:image/svg+xml;base64,PHN2Zz4=" width="9" height="9"/>'));
     expect(svg.text).toContain('data:image/png;base64,iVBORw0KGgo=');
     expect(svg.text).not.toContain('data:image/svg+xml');
+    expect(svg.removed).toEqual(['an embedded file that is not a PNG, JPEG, GIF or WebP picture (href="data:image/svg+xml;base64,PHN2…")']);
+  });
+
+  it('takes out animations that could set a link or a handler, iframes, and filter images from the web', () => {
+    const svg = sanitisePlanSvg(
+      'animated.svg',
+      withInside('<a><animate attributeName="href" values="javascript:alert(1)"/><text>Exit</text></a><set attributeName="onmouseover" to="alert(1)"/><iframe src="http://example.com"></iframe><filter id="f"><feImage href="http://example.com/x.png"/></filter>'),
+    );
+    expect(svg.text).not.toMatch(/animate|<set|iframe|example\.com|javascript/);
+    expect(svg.text).toContain('<text>Exit</text>');
+    expect(svg.removed).toEqual(expect.arrayContaining(['<animate> elements', '<set> elements', '<iframe> elements', 'a reference outside the drawing (href="http://example.com/x.png")']));
   });
 
   it('takes out CSS url() to the web and @import, in <style> and in attributes', () => {
