@@ -142,6 +142,10 @@ export class PlanService {
       headers.map((header) => ({ header, image: this.plans.plan(site, header.floor)!.image, pins: this.plans.pins(site, header.floor) })),
       this.now(),
     );
+    if (bytes.length > MAX_PLAN_BACKUP_BYTES) {
+      // A backup that could not be restored is worse than none: say so rather than hand it over.
+      throw new DeskError('bad-request', `This site's plans come to ${(bytes.length / 1024 / 1024).toFixed(0)} MB, more than the ${MAX_PLAN_BACKUP_BYTES / 1024 / 1024} MB a backup may be: remove or shrink the largest plans first.`);
+    }
     const fileName = `gatehouse-floor-plans-${site === 'demo' ? 'demo' : safeName(site)}-${new Date(this.now()).toISOString().slice(0, 10)}.json`;
     while (this.exports.size >= MAX_EXPORTS) this.exports.delete(this.exports.keys().next().value!);
     const id = randomUUID();
