@@ -104,7 +104,13 @@ export class Desk implements DeskService {
   /** Floor plans live in the local store, keyed by the same site key as the layout. */
   private planService(records: DeskRecords): PlanService {
     const items = () => this.site?.session.snapshot().items ?? [];
-    return new PlanService({ store: records.store, audit: records.audit, siteKey: () => this.siteKey(), boardItems: items, changed: (floor) => this.events.emit('plans.changed', { floor }) });
+    return new PlanService({
+      store: records.store,
+      audit: records.audit,
+      siteKey: () => this.siteKey(),
+      boardItems: items,
+      changed: (floor) => this.events.emit('plans.changed', { floor }),
+    });
   }
 
   /** The layout's key for the site shown now: the demo site is one site whatever port it runs on. */

@@ -23,7 +23,10 @@ const Floor = z.string().min(1).max(2048);
 const ItemHref = z.string().min(1).max(2048);
 
 export const PlanPin = z.object({
-  /** The item's href path without the server's origin (`layoutKey(item.href)`), as main answers it. */
+  /**
+   * The item's href. Main keeps only its path (`layoutKey`), so pins survive the site moving port, and
+   * answers with the href as the board has it now; a pin whose item the board lacks comes back as the path.
+   */
   href: ItemHref,
   /** Relative to the plan's width and height, 0…1 (0,0 is the top left). */
   x: z.number().min(0).max(1),

@@ -142,6 +142,10 @@ export class PlanService {
       headers.map((header) => ({ header, image: this.plans.plan(site, header.floor)!.image, pins: this.plans.pins(site, header.floor) })),
       this.now(),
     );
+    if (bytes.length > MAX_PLAN_BACKUP_BYTES) {
+      // A backup that could not be restored is worse than none: say so rather than hand it over.
+      throw new DeskError('bad-request', `This site's plans come to ${(bytes.length / 1024 / 1024).toFixed(0)} MB, more than the ${MAX_PLAN_BACKUP_BYTES / 1024 / 1024} MB a backup may be: remove or shrink the largest plans first.`);
+    }
     const fileName = `gatehouse-floor-plans-${site === 'demo' ? 'demo' : safeName(site)}-${new Date(this.now()).toISOString().slice(0, 10)}.json`;
     while (this.exports.size >= MAX_EXPORTS) this.exports.delete(this.exports.keys().next().value!);
     const id = randomUUID();
@@ -180,8 +184,8 @@ export class PlanService {
   }
 
   private floorPlan(site: string, header: PlanHeader): FloorPlan {
-    const pins = this.pins(site, header.floor);
-    const board = new Set(this.options.boardItems().map((item) => layoutKey(item.href)));
+    const board = this.boardHrefs();
+    const pins = this.pins(site, header.floor, board);
     return {
       floor: header.floor,
       name: header.name,
@@ -194,12 +198,21 @@ export class PlanService {
       removed: header.removed,
       pins,
       // Before the board has loaded, every pin would look gone: say nothing until it has.
-      notOnBoard: board.size === 0 ? [] : pins.filter((p) => !board.has(p.href)).map((p) => p.href),
+      notOnBoard: board.size === 0 ? [] : pins.filter((p) => !board.has(layoutKey(p.href))).map((p) => p.href),
     };
   }
 
-  private pins(site: string, floor: string): PlanPin[] {
-    return this.plans.pins(site, floor).map((p) => ({ href: p.item, x: p.x, y: p.y }));
+  /**
+   * The floor's pins, each with its item's href as the board has it now (the same site reached on
+   * another port gets the new origin); a pin whose item the board lacks keeps its stored path.
+   */
+  private pins(site: string, floor: string, board = this.boardHrefs()): PlanPin[] {
+    return this.plans.pins(site, floor).map((p) => ({ href: board.get(p.item) ?? p.item, x: p.x, y: p.y }));
+  }
+
+  /** The board's items by href path → href as given. */
+  private boardHrefs(): Map<string, string> {
+    return new Map(this.options.boardItems().map((item) => [layoutKey(item.href), item.href]));
   }
 
   /** The floor as the board names it ("Level 2 · North Building"), for the audit log; the key when the board has no such floor. */

@@ -121,7 +121,7 @@ export class PlanStore {
       const seeded = this.store.db.prepare('SELECT 1 FROM plan_demo_seeds WHERE site = ? AND floor = ?').get(site, floor) !== undefined;
       const current = this.header(site, floor);
       if (seeded) {
-        if (current?.source !== 'demo') return false;
+        if (current?.source !== 'demo' || Buffer.from(this.plan(site, floor)!.image).equals(plan.image)) return false;
         this.write(site, floor, plan);
         return true;
       }

@@ -60,6 +60,7 @@ export function sanitisePlanSvg(fileName: string, text: string): SanitisedSvg {
     } else if (name === 'href' || name === 'xlink:href' || name === 'src') {
       if (SCRIPT_URL.test(value)) active.add(`a script link (${name}="${value.trim().slice(0, 30)}…")`);
       else if (LOCAL_REFERENCE.test(value) || EMBEDDED_PICTURE.test(value)) return;
+      else if (/^\s*data:/i.test(value)) note(`an embedded file that is not a PNG, JPEG, GIF or WebP picture (${name}="${value.trim().slice(0, 30)}…")`);
       else note(`a reference outside the drawing (${name}="${value.trim().slice(0, 60)}")`);
       data.keepAttr = false;
     } else if (/url\(/i.test(value)) {

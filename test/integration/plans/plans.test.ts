@@ -61,14 +61,15 @@ describe('floor plans through the desk', () => {
 
     const door = doors[0]!;
     const path = new URL(door.href).pathname;
-    expect(await desk.handle('plans.placePin', { floor, pin: { href: door.href, x: 0.25, y: 0.5 } })).toEqual([{ href: path, x: 0.25, y: 0.5 }]);
+    // Kept by path, answered as the board's href now.
+    expect(await desk.handle('plans.placePin', { floor, pin: { href: path, x: 0.25, y: 0.5 } })).toEqual([{ href: door.href, x: 0.25, y: 0.5 }]);
     // Moving it is placing it again; the same item is never pinned twice on a floor.
-    expect(await desk.handle('plans.placePin', { floor, pin: { href: door.href, x: 0.75, y: 0.1 } })).toEqual([{ href: path, x: 0.75, y: 0.1 }]);
+    expect(await desk.handle('plans.placePin', { floor, pin: { href: door.href, x: 0.75, y: 0.1 } })).toEqual([{ href: door.href, x: 0.75, y: 0.1 }]);
     await desk.handle('plans.placePin', { floor, pin: { href: '/api/doors/gone-since', x: 0.5, y: 0.5 } });
     const got = (await desk.handle('plans.get', { floor }))!;
     expect(got.pins).toHaveLength(2);
     expect(got.notOnBoard).toEqual(['/api/doors/gone-since']);
-    expect(await desk.handle('plans.removePin', { floor, href: '/api/doors/gone-since' })).toEqual([{ href: path, x: 0.75, y: 0.1 }]);
+    expect(await desk.handle('plans.removePin', { floor, href: '/api/doors/gone-since' })).toEqual([{ href: door.href, x: 0.75, y: 0.1 }]);
     expect(await desk.handle('plans.floors', {})).toEqual([{ floor, name: 'level-1.png', source: 'imported', pins: 1 }]);
     expect(changed.filter((c) => c.floor === floor).length).toBeGreaterThanOrEqual(5);
 
@@ -127,7 +128,7 @@ describe('floor plans through the desk', () => {
 
     const second = await startDesk();
     const restored = (await second.desk.handle('plans.get', { floor }))!;
-    expect(restored).toMatchObject({ name: 'level-1.svg', width: 1600, height: 1000, pins: [{ href: new URL(doors[0]!.href).pathname, x: 0.1, y: 0.2 }] });
+    expect(restored).toMatchObject({ name: 'level-1.svg', width: 1600, height: 1000, pins: [{ href: doors[0]!.href, x: 0.1, y: 0.2 }] });
     expect((await readImage(second.desk, 'floor:/api/elevator_groups/other:2')).bytes.equals(png)).toBe(true);
     expect((await second.desk.handle('plans.get', { floor: 'floor:/api/elevator_groups/other:2' }))!.pins).toEqual([]);
     const audit = await second.desk.handle('audit.list', { kinds: ['plan.changed'], limit: 200 });
