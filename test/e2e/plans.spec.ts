@@ -161,12 +161,32 @@ test('a door placed on the plan shows its live state: forced is red, says Forced
   await expect(pin).toHaveAttribute('data-pulse', 'false');
   await expect(pin).toHaveAttribute('data-verdict', 'alarm');
 
-  // Zoom in and out with the keyboard; the pins stay on the drawing.
+  // Zoom and pan: keys, the wheel, a drag; the pin moves with the drawing, not away from its place.
+  const drawing = screen.getByRole('img', { name: `Floor plan of ${LEVEL_1}` });
+  const left = async () => (await drawing.boundingBox())!.x;
+  const pinOffset = async () => (await pin.boundingBox())!.x - (await left());
   await viewport.focus();
   await page.keyboard.press('+');
   await expect(viewport).toHaveAttribute('data-zoom', '1.25');
+  const before = await left();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(left).toBeLessThan(before);
   await page.keyboard.press('0');
   await expect(viewport).toHaveAttribute('data-zoom', '1.00');
+  const vp = (await viewport.boundingBox())!;
+  const offsetAtFit = await pinOffset();
+  await page.mouse.move(vp.x + vp.width / 2, vp.y + 40);
+  await page.mouse.wheel(0, -300);
+  await expect.poll(async () => Number(await viewport.getAttribute('data-zoom'))).toBeGreaterThan(1.9);
+  expect(await pinOffset()).toBeGreaterThan(offsetAtFit * 1.5);
+  const panned = await left();
+  await page.mouse.move(vp.x + vp.width / 2, vp.y + 40);
+  await page.mouse.down();
+  await page.mouse.move(vp.x + vp.width / 2 - 150, vp.y + 40, { steps: 6 });
+  await page.mouse.up();
+  await expect.poll(left).toBeLessThan(panned - 100);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.keyboard.press('0');
 
   await setDoor(host, 'd-lobby-main', { open: false, forced: false });
   await expect(pin).not.toHaveAttribute('data-verdict', 'alarm');
