@@ -241,3 +241,29 @@ async function showPlanFromSwitch(page: Page) {
   await page.getByTestId('plan-screen').getByTestId('view-tiles').click();
   return showPlan(page, LEVEL_2);
 }
+
+test('two fingers pinch the plan larger on a touch screen', async ({ browser }) => {
+  const context = await browser.newContext({ hasTouch: true, viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await openDesk(page, host);
+    const screen = await showPlan(page, LEVEL_1);
+    const viewport = screen.getByRole('region', { name: /^Plan of/ });
+    const box = (await viewport.boundingBox())!;
+    const y = box.y + box.height / 2;
+    const x = box.x + box.width / 2;
+    // Touch input as the screen's driver sends it: two points moving apart.
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: x - spread, y, id: 1 }, { x: x + spread, y, id: 2 }],
+      });
+    await touch('touchStart', 40);
+    for (const spread of [60, 80, 100, 120]) await touch('touchMove', spread);
+    await touch('touchEnd', 0);
+    await expect.poll(async () => Number(await viewport.getAttribute('data-zoom'))).toBeGreaterThan(2.5);
+  } finally {
+    await context.close();
+  }
+});
