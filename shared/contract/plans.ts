@@ -25,7 +25,8 @@ const ItemHref = z.string().min(1).max(2048);
 export const PlanPin = z.object({
   /**
    * The item's href. Main keeps only its path (`layoutKey`), so pins survive the site moving port, and
-   * answers with the href as the board has it now; a pin whose item the board lacks comes back as the path.
+   * answers with the href as the board has it now; a pin whose item the board lacks (or every pin, while
+   * the board has not loaded yet) comes back as the stored path. Match by `layoutKey` to be safe.
    */
   href: ItemHref,
   /** Relative to the plan's width and height, 0…1 (0,0 is the top left). */
