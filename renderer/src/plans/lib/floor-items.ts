@@ -24,6 +24,20 @@ export interface FloorPins<P extends PinLike = PinLike> {
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
+// Items are replaced, never mutated: one parse of each item's href however often the pins are matched
+// (a board of 10,000 items would otherwise parse 10,000 URLs on every match).
+const keys = new WeakMap<BoardItem, string>();
+function keyOf(item: BoardItem): string {
+  let key = keys.get(item);
+  if (key === undefined) keys.set(item, (key = pathOf(item.href)));
+  return key;
+}
+
+/** Main answers pins by path already; only a full address needs parsing (layoutKey). */
+function pathOf(href: string): string {
+  return href.startsWith('/') ? href : layoutKey(href);
+}
+
 /** The board's items on this floor (the same rule as the board's floor groups). */
 export function itemsOnFloor(items: readonly BoardItem[], floor: string): BoardItem[] {
   return items.filter((item) => placesOf(item).some((place) => place.key === floor));
@@ -35,19 +49,19 @@ export function itemsOnFloor(items: readonly BoardItem[], floor: string): BoardI
  * an item on another floor too (an item on two floors): it is shown wherever it was placed.
  */
 export function matchPins<P extends PinLike>(items: readonly BoardItem[], floor: string, pins: readonly P[]): FloorPins<P> {
-  const byKey = new Map(items.map((item) => [layoutKey(item.href), item]));
+  const byKey = new Map(items.map((item) => [keyOf(item), item]));
   const pinned = new Set<string>();
   const placed: PlacedItem<P>[] = [];
   const orphans: P[] = [];
   for (const pin of pins) {
-    const item = byKey.get(layoutKey(pin.href));
+    const item = byKey.get(pathOf(pin.href));
     if (item) {
       placed.push({ item, pin });
-      pinned.add(layoutKey(item.href));
+      pinned.add(keyOf(item));
     } else orphans.push(pin);
   }
   const unplaced = itemsOnFloor(items, floor)
-    .filter((item) => !pinned.has(layoutKey(item.href)))
+    .filter((item) => !pinned.has(keyOf(item)))
     .sort((a, b) => collator.compare(a.name, b.name));
   return { placed, unplaced, orphans };
 }
