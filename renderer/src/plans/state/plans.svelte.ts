@@ -86,6 +86,19 @@ class PlanStore {
     for (const floor of this.#floors.keys()) void this.load(floor);
   }
 
+  /**
+   * Lets go of every floor but the one shown (their drawings can be 10 MB each): a floor shown again
+   * is fetched again, and its changes are not followed while it is not shown.
+   */
+  keepOnly(floor: string | undefined): void {
+    for (const held of [...this.#floors.keys()]) {
+      if (held === floor) continue;
+      this.#forget(held);
+      this.#floors.delete(held);
+      this.#generation.set(held, (this.#generation.get(held) ?? 0) + 1);
+    }
+  }
+
   #forget(floor: string): void {
     const drawn = this.#drawn.get(floor);
     if (drawn) URL.revokeObjectURL(drawn.url);
