@@ -12,9 +12,11 @@ import type { CallHandler, HandlerTable } from './handlers/handler-table';
 import { referenceHandlers } from './handlers/reference-handlers';
 import { kioskHandlers } from './handlers/kiosk-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
+import { planHandlers } from './handlers/plan-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import type { KioskSettings } from './kiosk/kiosk-settings';
 import type { DeskRecords } from './offline/desk-records';
+import { PlanService } from './plans/plan-service';
 import { checkSite } from './site-check/check-site';
 import { SiteSession } from './site-session';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
@@ -73,6 +75,7 @@ export class Desk implements DeskService {
         acknowledged: (href, concern) =>
           options.records?.audit.record({ kind: 'alarm.acknowledged', item: { href, name: this.itemName(href) }, comment: concern, outcome: 'done' }),
       }),
+      ...planHandlers(options.records && this.planService(options.records)),
     };
   }
 
@@ -96,6 +99,18 @@ export class Desk implements DeskService {
   handle<K extends CallName>(name: K, params: CheckedParams<K>): Promise<CallResult<K>> {
     const handler: CallHandler<K> = this.handlers[name];
     return handler(params);
+  }
+
+  /** Floor plans live in the local store, keyed by the same site key as the layout. */
+  private planService(records: DeskRecords): PlanService {
+    const items = () => this.site?.session.snapshot().items ?? [];
+    return new PlanService({
+      store: records.store,
+      audit: records.audit,
+      siteKey: () => this.siteKey(),
+      boardItems: items,
+      changed: (floor) => this.events.emit('plans.changed', { floor }),
+    });
   }
 
   /** The layout's key for the site shown now: the demo site is one site whatever port it runs on. */

@@ -48,6 +48,16 @@ export const AuditAction = z.discriminatedUnion('kind', [
     ...common,
   }),
   z.object({ kind: z.literal('site.switched'), site: z.enum(['auto', 'configured', 'demo']), origin: z.string().optional(), ...common }),
+  z.object({
+    kind: z.literal('plan.changed'),
+    /** A floor plan imported, removed, or every plan of the site restored from a backup; never the image itself. */
+    change: z.enum(['imported', 'removed', 'restored']),
+    /** The floor as the board names it ("Level 2 · North Building"), or "every floor" for a restore. */
+    floor: z.string(),
+    /** The plan's (or backup's) file name. */
+    plan: z.string(),
+    ...common,
+  }),
   z.object({ kind: z.literal('audit.retention'), retentionDays: z.number().int().nullable(), ...common }),
   z.object({
     kind: z.literal('audit.pruned'),
@@ -62,7 +72,7 @@ export const AuditAction = z.discriminatedUnion('kind', [
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 export type AuditKind = AuditAction['kind'];
-export const AuditKind = z.enum(['override', 'alarm.acknowledged', 'enrolment', 'settings.changed', 'site.switched', 'audit.retention', 'audit.pruned']);
+export const AuditKind = z.enum(['override', 'alarm.acknowledged', 'enrolment', 'settings.changed', 'site.switched', 'plan.changed', 'audit.retention', 'audit.pruned']);
 
 /** One entry as the audit screen shows it. */
 export const AuditEntry = z.object({

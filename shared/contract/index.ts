@@ -6,6 +6,7 @@ import { kioskCalls } from './kiosk';
 import { layoutCalls, layoutEvents } from './layout';
 import { settingsCalls } from './settings';
 import { auditCalls, auditEvents } from './audit';
+import { planCalls, planEvents } from './plans';
 
 export { CommandOutcome, CommandRequest } from './board';
 export { Acknowledgement, BoardLayout, PINNED_GROUP } from './layout';
@@ -28,6 +29,7 @@ export const calls = {
   ...kioskCalls,
   ...auditCalls,
   ...layoutCalls,
+  ...planCalls,
 } as const;
 
 export const events = {
@@ -36,6 +38,7 @@ export const events = {
   ...enrolmentEvents,
   ...auditEvents,
   ...layoutEvents,
+  ...planEvents,
 } as const;
 
 export type Calls = typeof calls;

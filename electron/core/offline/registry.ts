@@ -1,4 +1,5 @@
 import { outboxMigrations } from '../enrolment/outbox-migrations';
+import { planMigrations } from '../plans/plan-migrations';
 import { auditMigrations } from './audit-migrations';
 import { lastKnownMigrations } from './last-known-migrations';
 import type { Migration } from './migrations';
@@ -11,4 +12,5 @@ export const storeMigrations: readonly Migration[] = [
   ...auditMigrations,
   ...lastKnownMigrations,
   ...outboxMigrations,
+  ...planMigrations,
 ];

@@ -13,6 +13,8 @@ import type { RunningSimulator, SimulatorOptions } from '../../simulator/index';
 import type { LoginItem } from '../../core/kiosk/autostart';
 import { KioskSettings } from '../../core/kiosk/kiosk-settings';
 import type { Logger } from '../../core/log/logger';
+import { seedDemoPlans } from '../../core/plans/demo-seed';
+import { readDemoPlans } from './demo-plans';
 
 export interface ComposeOptions {
   /** The shell's settings store: electron-store in Electron, the same file format under the browser host. */
@@ -25,6 +27,8 @@ export interface ComposeOptions {
   demoStarted?: (simulator: RunningSimulator) => void;
   /** Open PC/SC readers (default true where pcscd runs); the demo reader is always there. */
   pcsc?: boolean;
+  /** Where the demo site's floor drawings are (resources/plans, or the packaged app's copy); none seeded when absent. */
+  demoPlansDir?: string;
   /** Main's structured log (the shell decides the folder and level). */
   logger: Logger;
   kiosk: {
@@ -54,6 +58,14 @@ export function composeDesk(options: ComposeOptions): Desk {
   }
   // The local store (audit log, last-known board) lives in the settings folder; the desk closes it on stop.
   const records = openDeskRecords({ dir: options.settingsDir, desk: hostname(), sealer: () => vault.localDataSealer() });
+  if (options.demoPlansDir) {
+    // The demo shows its drawings on first run; a demo without them is still a demo, so only say why.
+    try {
+      seedDemoPlans(records.store, readDemoPlans(options.demoPlansDir));
+    } catch (err) {
+      options.logger.warn('demo.plans-not-seeded', { dir: options.demoPlansDir, reason: (err as Error).message });
+    }
+  }
   return new Desk({
     records,
     sites: settingsSites(options.settings, vault, async () => {

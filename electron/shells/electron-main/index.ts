@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { app, BrowserWindow } from 'electron';
 import { jsonLinesLog } from '../../core/log';
 import { composeDesk } from '../compose/compose-desk';
@@ -39,6 +40,8 @@ async function start() {
   const desk = composeDesk({
     settings: store,
     settingsDir: dir,
+    // electron-builder copies resources/plans into the app's resources folder (extraResources).
+    demoPlansDir: app.isPackaged ? join(process.resourcesPath, 'plans') : join(app.getAppPath(), 'resources', 'plans'),
     logger,
     kiosk: {
       profile: shell.profile,

@@ -61,6 +61,7 @@ const desk = composeDesk({
   kiosk: { profile: 'desk', ...browserHostLoginItem(), quit: () => void shutdown() },
   settings: new JsonFileSettingsStore(settingsDir),
   settingsDir,
+  demoPlansDir: fileURLToPath(new URL('../../../resources/plans', import.meta.url)),
   demo: {
     control: values.control,
     scenario: rate > 0 ? { ratePerSecond: rate } : false,

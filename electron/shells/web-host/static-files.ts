@@ -19,7 +19,8 @@ export function contentSecurityPolicy(host: string): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // blob: for floor plans, drawn from bytes main sent (never markup put into the page).
+    "img-src 'self' data: blob:",
     `connect-src ws://${host}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",

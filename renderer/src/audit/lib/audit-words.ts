@@ -6,6 +6,7 @@ export const KIND_WORDS: Record<AuditKind, string> = {
   enrolment: 'Enrolment',
   'settings.changed': 'Settings changed',
   'site.switched': 'Site switched',
+  'plan.changed': 'Floor plan changed',
   'audit.retention': 'Audit retention set',
   'audit.pruned': 'Audit entries pruned',
 };
@@ -37,6 +38,8 @@ export function describeAction(action: AuditAction): string {
       return action.setting;
     case 'site.switched':
       return `to ${action.site}${action.origin ? ` (${action.origin})` : ''}`;
+    case 'plan.changed':
+      return `${action.plan} ${action.change} (${action.floor})`;
     case 'audit.retention':
       return action.retentionDays === null ? 'keep every entry' : `keep ${action.retentionDays} days`;
     case 'audit.pruned':
