@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { chromium, type Browser } from '@playwright/test';
 import { BOARD_KINDS } from '../../../electron/core/board/catalogue';
 import { generateSite } from '../../../electron/simulator/site/generate';
@@ -18,6 +19,8 @@ export interface DeskSettings {
   idleSeconds: number;
   /** Soak only: sample memory and latency every this many seconds. */
   sampleEverySeconds?: number;
+  /** The demo server's version (default the simulator's, 9.40); before 8.30 there are no multi-item subscriptions. */
+  demoVersion?: string;
 }
 
 export interface DeskFigures {
@@ -38,6 +41,9 @@ export interface DeskFigures {
   hostRssMb: number | null;
   rendererHeapMb: number | null;
   idleRequestsPerMinute: number;
+  /** The machine's one-minute load average when the run started and ended (2 cores shared with other work). */
+  loadStart: number;
+  loadEnd: number;
   /** Soak: per window, memory and latency. */
   samples?: { atSeconds: number; hostRssMb: number | null; rendererHeapMb: number | null; latencyP50Ms: number | null; latencyP99Ms: number | null; probes: number; missed: number }[];
 }
@@ -54,7 +60,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export async function runDesk(settings: DeskSettings, log: (line: string) => void): Promise<DeskFigures> {
   const site = generateSite({ items: settings.items });
   const doorIdByName = new Map((site.doors ?? []).map((d) => [String(d.name), String(d.id)]));
-  const host = await startHostProcess(settings.items);
+  const loadStart = load();
+  const host = await startHostProcess(settings.items, settings.demoVersion);
   let browser: Browser | undefined;
   try {
     const expected = boardItemCount(site);
@@ -136,6 +143,8 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       hostRssMb: rssMbOf(host.pid),
       rendererHeapMb: await heapMb(),
       idleRequestsPerMinute: idle,
+      loadStart,
+      loadEnd: load(),
       ...(settings.sampleEverySeconds ? { samples } : {}),
     };
   } finally {
@@ -177,6 +186,8 @@ async function waitFor(test: () => Promise<boolean>, what: string, limitMs: numb
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+const load = () => Math.round(loadavg()[0]! * 10) / 10;
 
 function round(value: number | undefined): number | null {
   return value === undefined ? null : Math.round(value * 10) / 10;
