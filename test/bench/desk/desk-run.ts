@@ -1,5 +1,5 @@
 import { loadavg } from 'node:os';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { BOARD_KINDS } from '../../../electron/core/board/catalogue';
 import { generateSite } from '../../../electron/simulator/site/generate';
 import type { BoardSnapshot } from '../../../shared/domain';
@@ -15,10 +15,16 @@ export interface DeskSettings {
   measureSeconds: number;
   /** Background changes per second through the control API. */
   changesPerSecond: number;
-  /** How long the idle desk is watched for its request rate. */
+  /** How long the idle desk is watched for its request rate (after the measured part, once changes stop). */
   idleSeconds: number;
   /** Soak only: sample memory and latency every this many seconds. */
   sampleEverySeconds?: number;
+  /**
+   * Opens the view to measure in once the board is complete (default: the board as it opens). The
+   * hook for a floor plan with its pins (issue 16): the probes are then the door names that view
+   * shows on screen, timed the same way.
+   */
+  openView?: (page: Page) => Promise<void>;
   /** The demo server's version (default the simulator's, 9.40); before 8.30 there are no multi-item subscriptions. */
   demoVersion?: string;
 }
@@ -76,6 +82,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     desk.close();
     log(`  board complete: ${boardItems} items in ${coldStartMs} ms`);
 
+    await settings.openView?.(page);
     await installTileWatch(page, DOOR_NAME);
     const probes = (await doorNamesOnScreen(page, DOOR_NAME, 24)).filter((name) => doorIdByName.has(name));
     if (probes.length === 0) throw new Error('no door tile is on screen to probe');
@@ -86,9 +93,6 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
       return used === undefined ? null : Math.round((used / 1024 / 1024) * 10) / 10;
     };
-
-    const idle = await idleRequestRate(host, settings.idleSeconds);
-    log(`  idle: ${idle} requests/min`);
 
     const ids = {
       doors: (site.doors ?? []).map((d) => String(d.id)).filter((id) => !probes.some((p) => doorIdByName.get(p) === id)),
@@ -128,6 +132,10 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       }
     }
     await background.stop();
+    // Counted once the run is over, not straight after start-up: the first minute's first polls and
+    // spread renewals are start-up, not what a quiet site costs.
+    const idle = await idleRequestRate(host, settings.idleSeconds);
+    log(`  idle: ${idle} requests/min`);
     return {
       items: settings.items,
       boardItems,

@@ -35,6 +35,8 @@ export interface MainProfile {
   /** The process at the end, all layers held (watchers one by one stopped), MB. */
   totalRssMb: number;
   totalHeapMb: number;
+  /** The heap V8 has reserved (used plus room): most of the gap between heap and RSS. */
+  totalHeapReservedMb: number;
   simulatorRssMb: number | null;
   /** board.items as it crosses to the renderer, bytes per item (JSON). */
   boardJsonBytesPerItem: number;
@@ -45,18 +47,25 @@ const gc = (globalThis as { gc?: Gc }).gc;
 
 interface Sample {
   heap: number;
+  heapTotal: number;
   rss: number;
   external: number;
 }
 
-function sample(): Sample {
+/**
+ * Heap and RSS after full collections. Answers just parsed stay reachable for a few seconds (the HTTP
+ * client's buffers and timers), so each sample first waits for them to be let go.
+ */
+async function sample(): Promise<Sample> {
   if (!gc) throw new Error('run with node --expose-gc (npm run bench:memory does)');
+  await sleep(SETTLE_MS);
   gc();
   gc();
   const m = process.memoryUsage();
-  return { heap: m.heapUsed, rss: m.rss, external: m.external };
+  return { heap: m.heapUsed, heapTotal: m.heapTotal, rss: m.rss, external: m.external };
 }
 
+const SETTLE_MS = 4_000;
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -73,9 +82,9 @@ export async function profileMain(items: number, log: (line: string) => void, ve
   const sim = await startChildSimulator(items, 60_000, { items: true, ...(version ? { version } : {}) });
   const transport = transportTo(sim);
   const layers: LayerCost[] = [];
-  let before = sample();
-  const record = (layer: string, count: number) => {
-    const after = sample();
+  let before = await sample();
+  const record = async (layer: string, count: number) => {
+    const after = await sample();
     const heap = after.heap - before.heap;
     layers.push({ layer, heapMb: mb(heap), bytesPerItem: Math.round(heap / Math.max(1, count)), rssMb: mb(after.rss - before.rss), externalMb: mb(after.external - before.external) });
     log(`  ${layer}: ${mb(heap)} MB heap, ${Math.round(heap / Math.max(1, count))} B/item`);
@@ -83,19 +92,19 @@ export async function profileMain(items: number, log: (line: string) => void, ve
   };
   try {
     const discovery = await discover(transport);
-    record('transport and discovery', 1);
+    await record('transport and discovery', 1);
 
     const { entries, statuses } = await loadCatalogue(transport, discovery);
-    record('catalogue (board items and the server\'s fields)', entries.size);
+    await record('catalogue (board items and the server\'s fields)', entries.size);
     const boardOnly = [...entries.values()].map((e) => e.board);
     const boardJsonBytesPerItem = Math.round(Buffer.byteLength(JSON.stringify(boardOnly)) / entries.size);
 
     const latest = new Map<string, ItemStatus>(statuses.map((s) => [s.href, s]));
-    record('latest status per item (the session\'s map)', latest.size);
+    await record('latest status per item (the session\'s map)', latest.size);
 
     const liveness = new LivenessBook(() => undefined);
     for (const href of entries.keys()) liveness.track(href);
-    record('liveness book alone (a second copy, for its share of the monitor)', entries.size);
+    await record('liveness book alone (a second copy, for its share of the monitor)', entries.size);
 
     const targets: WatchTarget[] = [...entries.values()].flatMap((e) =>
       e.fields.updates ? [{ href: e.board.href, id: e.board.id, name: e.board.name, updatesHref: e.fields.updates.href, fields: ITEM_TYPES[e.board.kind].updateFields }] : [],
@@ -108,7 +117,7 @@ export async function profileMain(items: number, log: (line: string) => void, ve
     // Every item answered once, and the chains settled into their held polls.
     await until(() => heard.size >= targets.length * 0.99, 'every watched item\'s first status', 300_000);
     await sleep(5_000);
-    record(`monitor, ${subscribeHref ? `${monitor.size - monitor.chains} in subscriptions, ${monitor.chains} by own long-poll` : `${monitor.chains} by own long-poll`} (incl. its liveness)`, targets.length);
+    await record(`monitor, ${subscribeHref ? `${monitor.size - monitor.chains} in subscriptions, ${monitor.chains} by own long-poll` : `${monitor.chains} by own long-poll`} (incl. its liveness)`, targets.length);
 
     const dir = mkdtempSync(join(tmpdir(), 'gatehouse-memory-'));
     const store = LocalStore.open(dir, { migrations: storeMigrations });
@@ -117,14 +126,14 @@ export async function profileMain(items: number, log: (line: string) => void, ve
     sink.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, boardOnly, [...latest.values()]);
     sink.statusBatch([...latest.values()]);
     lastKnown.flush();
-    record('last-known store (SQLite, after a full board and a status per item)', entries.size);
+    await record('last-known store (SQLite, after a full board and a status per item)', entries.size);
 
-    const total = sample();
+    const total = await sample();
     await monitor.stop();
     store.close();
     rmSync(dir, { recursive: true, force: true });
     const simulatorRssMb = rssMbOf(sim.process.pid!);
-    return { items: entries.size, watched: targets.length, layers, totalRssMb: mb(total.rss), totalHeapMb: mb(total.heap), simulatorRssMb, boardJsonBytesPerItem };
+    return { items: entries.size, watched: targets.length, layers, totalRssMb: mb(total.rss), totalHeapMb: mb(total.heap), totalHeapReservedMb: mb(total.heapTotal), simulatorRssMb, boardJsonBytesPerItem };
   } finally {
     await transport.close();
     await stopChildSimulator(sim);

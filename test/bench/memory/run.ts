@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { profileMain, type MainProfile } from './main-layers';
-import { profileRenderer, type RendererProfile } from './renderer-heap';
+import type { MainProfile } from './main-layers';
+import type { RendererProfile } from './renderer-heap';
 
 /**
  * `npm run bench:memory`: what each item costs, layer by layer, at each of BENCH_SIZES (default
@@ -23,10 +23,13 @@ async function main(): Promise<void> {
   for (const items of sizes) {
     if (part !== 'renderer') {
       log(`bench:memory: main layers at ${items} items (load ${load()})…`);
+      // Imported only when used, so the main part's process holds nothing of Playwright.
+      const { profileMain } = await import('./main-layers');
       mains.push(await profileMain(items, log, process.env.BENCH_DESK_VERSION));
     }
     if (part !== 'main') {
       log(`bench:memory: renderer at ${items} items (load ${load()})…`);
+      const { profileRenderer } = await import('./renderer-heap');
       renderers.push(await profileRenderer(items));
     }
   }
@@ -41,7 +44,7 @@ function printMain(m: MainProfile): void {
   console.log(`\nDesk main process, ${m.items} board items (${m.watched} watched): heap held per layer`);
   console.log('layer'.padEnd(78) + 'heap MB'.padEnd(10) + 'B/item'.padEnd(9) + 'RSS MB'.padEnd(9) + 'external MB');
   for (const l of m.layers) console.log(l.layer.padEnd(78) + String(l.heapMb).padEnd(10) + String(l.bytesPerItem).padEnd(9) + String(l.rssMb).padEnd(9) + String(l.externalMb));
-  console.log(`process at the end: heap ${m.totalHeapMb} MB, RSS ${m.totalRssMb} MB; the simulator's own process: RSS ${m.simulatorRssMb} MB`);
+  console.log(`process at the end: heap ${m.totalHeapMb} MB used of ${m.totalHeapReservedMb} MB reserved, RSS ${m.totalRssMb} MB; the simulator's own process: RSS ${m.simulatorRssMb} MB`);
   console.log(`board.items JSON to the renderer: ${m.boardJsonBytesPerItem} B/item`);
 }
 
