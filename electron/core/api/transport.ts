@@ -61,6 +61,8 @@ export interface WatchCapacity {
 /** HTTP/2 long-polls: a few connections, many streams each. */
 const H2_CONNECTIONS = 4;
 const H2_STREAMS_PER_CONNECTION = 4_000;
+/** How long one certificate explanation answers for further refusals. */
+const EXPLANATION_KEPT_MS = 2_000;
 const DEFAULT_H1_WATCH_CONNECTIONS = 32;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -236,7 +238,10 @@ export class Transport {
 
   private async explainCertificate(err: unknown, fallback: DeskError): Promise<DeskError> {
     if (!this.explainTlsFailure) return fallback;
-    this.explaining ??= this.explainTlsFailure(err).finally(() => (this.explaining = undefined));
+    // Kept a moment after it answers: requests refused together arrive spread out on a busy machine.
+    this.explaining ??= this.explainTlsFailure(err).finally(() => {
+      setTimeout(() => (this.explaining = undefined), EXPLANATION_KEPT_MS).unref();
+    });
     const explained = await this.explaining.catch(() => undefined);
     return explained instanceof DeskError ? explained : fallback;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemStatus } from '../../../shared/domain';
 import { discover } from '../../../electron/core/api/discovery';
-import { searchDoors } from '../../../electron/core/api/doors';
+import { searchItems } from '../../../electron/core/api/items';
 import { sendCommand } from '../../../electron/core/api/commands';
 import { Monitor } from '../../../electron/core/monitor/monitor';
 import { control, eventually, transportFor, useDiscoveredSite } from '../support/site';
@@ -10,7 +10,9 @@ const live = useDiscoveredSite();
 
 async function allDoors(top?: number) {
   const doors = [];
-  for await (const d of searchDoors(live.transport, await discover(live.transport), { query: { top } })) doors.push(d);
+  const fields = ['href', 'id', 'name', 'commands', 'updates', 'statusFlags'];
+  const params = { fields, ...(typeof top === 'number' ? { top } : {}) };
+  for await (const d of searchItems(live.transport, await discover(live.transport), 'door', params)) doors.push(d);
   return doors;
 }
 
