@@ -14,7 +14,8 @@ import { median } from './stats';
  *   plus cold start, memory and the idle request rate (BENCH_IDLE_SECONDS, default 70).
  * Prints tables, writes test-results/bench.json. BENCH_SIZES=… sets the sizes of whichever part runs,
  * BENCH_SECONDS the measuring time per run, BENCH_RUNS (or BENCH_REPEATS) how many runs the medians
- * are taken over. A short run: BENCH_MODE=desk BENCH_SIZES=2000 BENCH_SECONDS=20 BENCH_IDLE_SECONDS=20.
+ * are taken over. BENCH_DESK_VERSION pins the desk's demo server version (8.20: no multi-item
+ * subscriptions, one long-poll per item; default 9.40, subscriptions). A short run: BENCH_MODE=desk BENCH_SIZES=2000 BENCH_SECONDS=20 BENCH_IDLE_SECONDS=20.
  */
 const mode = process.env.BENCH_MODE ?? 'all';
 const sizesFor = (fallback: string) => (process.env.BENCH_SIZES ?? fallback).split(',').map(Number);
@@ -24,6 +25,7 @@ const deskSettings = {
   measureSeconds: Number(process.env.BENCH_SECONDS ?? '60'),
   changesPerSecond: Number(process.env.BENCH_DESK_RATE ?? '100'),
   idleSeconds: Number(process.env.BENCH_IDLE_SECONDS ?? '70'),
+  ...(process.env.BENCH_DESK_VERSION ? { demoVersion: process.env.BENCH_DESK_VERSION } : {}),
 };
 const settings: RunSettings = {
   changesPerSecond: Number(process.env.BENCH_RATE ?? '5'),

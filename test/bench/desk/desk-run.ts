@@ -1,4 +1,5 @@
-import { chromium, type Browser } from '@playwright/test';
+import { loadavg } from 'node:os';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { BOARD_KINDS } from '../../../electron/core/board/catalogue';
 import { generateSite } from '../../../electron/simulator/site/generate';
 import { openDeskSocket, readWholeBoard } from '../../e2e/support/desk-socket';
@@ -13,10 +14,18 @@ export interface DeskSettings {
   measureSeconds: number;
   /** Background changes per second through the control API. */
   changesPerSecond: number;
-  /** How long the idle desk is watched for its request rate. */
+  /** How long the idle desk is watched for its request rate (after the measured part, once changes stop). */
   idleSeconds: number;
   /** Soak only: sample memory and latency every this many seconds. */
   sampleEverySeconds?: number;
+  /**
+   * Opens the view to measure in once the board is complete (default: the board as it opens). The
+   * hook for a floor plan with its pins (issue 16): the probes are then the door names that view
+   * shows on screen, timed the same way.
+   */
+  openView?: (page: Page) => Promise<void>;
+  /** The demo server's version (default the simulator's, 9.40); before 8.30 there are no multi-item subscriptions. */
+  demoVersion?: string;
 }
 
 export interface DeskFigures {
@@ -37,6 +46,9 @@ export interface DeskFigures {
   hostRssMb: number | null;
   rendererHeapMb: number | null;
   idleRequestsPerMinute: number;
+  /** The machine's one-minute load average when the run started and ended (2 cores shared with other work). */
+  loadStart: number;
+  loadEnd: number;
   /** Soak: per window, memory and latency. */
   samples?: { atSeconds: number; hostRssMb: number | null; rendererHeapMb: number | null; latencyP50Ms: number | null; latencyP99Ms: number | null; probes: number; missed: number }[];
 }
@@ -53,7 +65,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export async function runDesk(settings: DeskSettings, log: (line: string) => void): Promise<DeskFigures> {
   const site = generateSite({ items: settings.items });
   const doorIdByName = new Map((site.doors ?? []).map((d) => [String(d.name), String(d.id)]));
-  const host = await startHostProcess(settings.items);
+  const loadStart = load();
+  const host = await startHostProcess(settings.items, settings.demoVersion);
   let browser: Browser | undefined;
   try {
     const expected = boardItemCount(site);
@@ -68,6 +81,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     desk.close();
     log(`  board complete: ${boardItems} items in ${coldStartMs} ms`);
 
+    await settings.openView?.(page);
     await installTileWatch(page, DOOR_NAME);
     const probes = (await doorNamesOnScreen(page, DOOR_NAME, 24)).filter((name) => doorIdByName.has(name));
     if (probes.length === 0) throw new Error('no door tile is on screen to probe');
@@ -78,9 +92,6 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
       return used === undefined ? null : Math.round((used / 1024 / 1024) * 10) / 10;
     };
-
-    const idle = await idleRequestRate(host, settings.idleSeconds);
-    log(`  idle: ${idle} requests/min`);
 
     const ids = {
       doors: (site.doors ?? []).map((d) => String(d.id)).filter((id) => !probes.some((p) => doorIdByName.get(p) === id)),
@@ -120,6 +131,10 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       }
     }
     await background.stop();
+    // Counted once the run is over, not straight after start-up: the first minute's first polls and
+    // spread renewals are start-up, not what a quiet site costs.
+    const idle = await idleRequestRate(host, settings.idleSeconds);
+    log(`  idle: ${idle} requests/min`);
     return {
       items: settings.items,
       boardItems,
@@ -135,6 +150,8 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       hostRssMb: rssMbOf(host.pid),
       rendererHeapMb: await heapMb(),
       idleRequestsPerMinute: idle,
+      loadStart,
+      loadEnd: load(),
       ...(settings.sampleEverySeconds ? { samples } : {}),
     };
   } finally {
@@ -176,6 +193,8 @@ async function waitFor(test: () => Promise<boolean>, what: string, limitMs: numb
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+const load = () => Math.round(loadavg()[0]! * 10) / 10;
 
 function round(value: number | undefined): number | null {
   return value === undefined ? null : Math.round(value * 10) / 10;

@@ -23,13 +23,14 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
  * Starts `electron/shells/web-host/cli.ts --demo-items N` as `npm start` would serve the browser
  * host, with the demo site's control API on and its scenario off (the bench makes every change), in
  * a settings folder of its own. The demo site runs inside the host process: its RSS includes it.
+ * `demoVersion` pins the demo server's version (before 8.30 the desk watches each item on its own).
  */
-export async function startHostProcess(items: number): Promise<HostProcess> {
+export async function startHostProcess(items: number, demoVersion?: string): Promise<HostProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
   const spawnedAt = Date.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'electron/shells/web-host/cli.ts', '--json', '--control', '--scenario', 'off', '--data-dir', dataDir, '--demo-items', String(items)],
+    ['--import', 'tsx', 'electron/shells/web-host/cli.ts', '--json', '--control', '--scenario', 'off', '--data-dir', dataDir, '--demo-items', String(items), ...(demoVersion ? ['--demo-version', demoVersion] : [])],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout! });

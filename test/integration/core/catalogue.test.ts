@@ -15,6 +15,14 @@ describe('the catalogue: items for the board, one search per type', () => {
     expect(zone.fields.updates?.href).toMatch(/^https:/);
   });
 
+  it('keeps only the server\'s links beside each board item (the rest is on the board item already)', async () => {
+    const { entries } = await loadCatalogue(live.transport, await discover(live.transport));
+    const door = [...entries.values()].find((e) => e.board.kind === 'door' && e.board.description)!;
+    expect(Object.keys(door.fields).sort()).toEqual(['commands', 'href', 'id', 'name', 'updates']);
+    expect(door.fields.commands?.[door.board.commands[0]!]?.href).toMatch(/^https:/);
+    expect(door.board.description).toBeTruthy();
+  });
+
   it('fills the board fields: floors from elevator groups, division names, doors and zones, command names', async () => {
     const { entries } = await loadCatalogue(live.transport, await discover(live.transport));
     const items = [...entries.values()].map((e) => e.board);
