@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CallResult, CommandRequest } from '../../shared/contract';
 import type { BoardSnapshot, ConnectionState, ItemLiveness, ItemStatus } from '../../shared/domain';
 import { DeskError } from '../../shared/errors';
@@ -38,7 +39,7 @@ export class SiteSession {
   private readonly authRetries: Backoff;
   private catalogue = new Map<string, CatalogueEntry>();
   private catalogueAt = 0;
-  private boardJson = '';
+  private boardDigest = '';
   private discovery: Discovery | undefined;
   /** Final failures so far: an attempt that was out when one came does not undo it. */
   private refusals = 0;
@@ -229,14 +230,12 @@ export class SiteSession {
     this.catalogueAt = Date.now();
     for (const href of this.statuses.keys()) if (!entries.has(href)) this.statuses.delete(href);
     const board = [...entries.values()].map((e) => e.board);
-    const json = JSON.stringify(board);
-    if (json !== this.boardJson || this.lastKnown) {
-      this.boardJson = json;
+    // A digest, not the JSON itself: at 10,000 items the JSON is megabytes held for one comparison.
+    const digest = createHash('sha256').update(JSON.stringify(board)).digest('hex');
+    if (digest !== this.boardDigest || this.lastKnown) {
+      this.boardDigest = digest;
       this.events.emit('board.items', board);
     }
-    if (this.lastKnown) this.events.emit('status.liveness', liveAgain(board, Date.now()));
-    this.lastKnown = undefined;
-    this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, board, statuses);
     // Only items new to the board take their status from the search: the watchers' news is newer.
     this.publishStatuses(statuses.filter((s) => !known.has(s.href) || !this.statuses.has(s.href)));
     this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, board, [...this.statuses.values()]);
