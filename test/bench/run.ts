@@ -1,17 +1,24 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, type as osType, release } from 'node:os';
+import type { Page } from '@playwright/test';
 import { runLongPoll, runSchedulePoll, type ClientFigures, type RunSettings } from './clients';
-import { FRAME_MS, printDeskTable, runDeskBench, type DeskResult } from './desk/desk-bench';
+import { FRAME_MS, planOverBoard, printDeskTable, runDeskBench, type DeskResult } from './desk/desk-bench';
+import { DOOR_NAME } from './desk/desk-run';
+import { openPlanView, setUpPlan } from './desk/plan-view';
+import type { DeskSocket } from '../e2e/support/desk-socket';
 import { startChildSimulator, stopChildSimulator } from './simulator-child';
 import { median } from './stats';
 
 /**
- * `npm run bench`, two parts (BENCH_MODE=monitor|desk|all, default all):
+ * `npm run bench`, two parts (BENCH_MODE=monitor|desk|all, default all), and the plan mode:
  * - monitor: Gatehouse's monitor against a schedule-polling client on sites of 100, 1,000 and
  *   10,000 watched doors, with doors changing at a steady rate (BENCH_RATE, default 5/s);
  * - desk: the whole path, control-API change → tile shows "Forced" in Chromium's DOM, on generated
  *   sites of 2,000 and 10,000 items of every kind with 100 background changes/s (BENCH_DESK_RATE),
- *   plus cold start, memory and the idle request rate (BENCH_IDLE_SECONDS, default 70).
+ *   plus cold start, memory and the idle request rate (BENCH_IDLE_SECONDS, default 70);
+ * - plan (BENCH_MODE=plan): the desk path on a floor plan with BENCH_PLAN_PINS pins (default 500),
+ *   probe doors timed until their pin says "Forced", each run beside a board run on its own host
+ *   (BENCH_PLAN_BOARD=0 leaves the board out); sizes default to 2,000 items.
  * Prints tables, writes test-results/bench.json. BENCH_SIZES=… sets the sizes of whichever part runs,
  * BENCH_SECONDS the measuring time per run, BENCH_RUNS (or BENCH_REPEATS) how many runs the medians
  * are taken over. BENCH_DESK_VERSION pins the desk's demo server version (8.20: no multi-item
@@ -27,6 +34,7 @@ const deskSettings = {
   idleSeconds: Number(process.env.BENCH_IDLE_SECONDS ?? '70'),
   ...(process.env.BENCH_DESK_VERSION ? { demoVersion: process.env.BENCH_DESK_VERSION } : {}),
 };
+const planPins = Number(process.env.BENCH_PLAN_PINS ?? '500');
 const settings: RunSettings = {
   changesPerSecond: Number(process.env.BENCH_RATE ?? '5'),
   // Longer than the server's one-minute hold, so idle polls that time out and are renewed are counted.
@@ -70,9 +78,9 @@ function medianOf(runs: ClientFigures[]): ClientFigures {
 const ratio = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? null : Math.round((a / b) * 10) / 10);
 
 async function main(): Promise<void> {
-  if (!['all', 'monitor', 'desk'].includes(mode)) throw new Error(`BENCH_MODE must be monitor, desk or all, not ${mode}`);
+  if (!['all', 'monitor', 'desk', 'plan'].includes(mode)) throw new Error(`BENCH_MODE must be monitor, desk, plan or all, not ${mode}`);
   const results: { doors: number; longPoll: ClientFigures; schedulePoll: ClientFigures; ratios: Ratios }[] = [];
-  for (const doors of mode === 'desk' ? [] : sizes) {
+  for (const doors of mode === 'desk' || mode === 'plan' ? [] : sizes) {
     const longRuns: ClientFigures[] = [];
     const pollRuns: ClientFigures[] = [];
     for (let i = 0; i < repeats; i++) {
@@ -106,16 +114,28 @@ async function main(): Promise<void> {
   };
   if (results.length) printTable(results, machine);
   let desk: DeskResult[] = [];
-  if (mode !== 'monitor') {
-    desk = await runDeskBench(sizesFor('2000,10000'), repeats, deskSettings, (line) => console.error(line));
+  if (mode === 'plan') {
+    const plan = { ...deskSettings, viewName: 'plan', openView: openPlan };
+    desk = await runDeskBench(sizesFor('2000'), repeats, process.env.BENCH_PLAN_BOARD === '0' ? [plan] : [deskSettings, plan], (line) => console.error(line));
+    printDeskTable(desk, deskSettings);
+  } else if (mode !== 'monitor') {
+    desk = await runDeskBench(sizesFor('2000,10000'), repeats, [deskSettings], (line) => console.error(line));
     printDeskTable(desk, deskSettings);
   }
   mkdirSync('test-results', { recursive: true });
   writeFileSync(
     'test-results/bench.json',
-    `${JSON.stringify({ date: new Date().toISOString(), machine, settings, repeats, results, deskSettings, desk, frameMs: FRAME_MS }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, settings, repeats, results, deskSettings, desk, ...(mode === 'plan' ? { planPins, planOverBoard: planOverBoard(desk) } : {}), frameMs: FRAME_MS }, null, 2)}\n`,
   );
   console.log('\nWrote test-results/bench.json');
+}
+
+/** The plan view of a desk run: a floor's plan with `planPins` pins, set up through the desk socket and opened as an operator would. */
+async function openPlan(page: Page, desk: DeskSocket): Promise<string[]> {
+  const plan = await setUpPlan(desk, planPins);
+  console.error(`  plan of ${plan.label}: ${plan.pins} pins (${plan.pinsOfTheFloor} of the floor's own doors), ${plan.probes.length} probes`);
+  await openPlanView(page, plan, DOOR_NAME);
+  return plan.probes;
 }
 
 function printTable(results: { doors: number; longPoll: ClientFigures; schedulePoll: ClientFigures; ratios: Ratios }[], machine: Record<string, unknown>): void {

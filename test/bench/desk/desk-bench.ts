@@ -6,24 +6,43 @@ import { runDesk, type DeskFigures, type DeskSettings } from './desk-run';
 export const FRAME_MS = 16.7;
 
 export interface DeskResult {
+  /** "board", or "plan" (a floor plan with its pins). */
+  view: string;
   items: number;
   runs: number;
   /** Medians over the runs. */
   figures: DeskFigures;
 }
 
-/** The desk bench at each size, `runs` times each; every numeric figure is the median over the runs. */
-export async function runDeskBench(sizes: number[], runs: number, base: Omit<DeskSettings, 'items'>, log: (line: string) => void): Promise<DeskResult[]> {
+/**
+ * The desk bench at each size, `runs` times each; every numeric figure is the median over the runs.
+ * With more than one view (the board and a floor plan), each run measures every view in turn on a
+ * fresh host, so the views' figures come from the same machine load and can be set side by side.
+ */
+export async function runDeskBench(sizes: number[], runs: number, views: Omit<DeskSettings, 'items'>[], log: (line: string) => void): Promise<DeskResult[]> {
   const results: DeskResult[] = [];
   for (const items of sizes) {
-    const all: DeskFigures[] = [];
+    const all = views.map((): DeskFigures[] => []);
     for (let i = 0; i < runs; i++) {
-      log(`bench: desk, ${items} items, run ${i + 1}/${runs}…`);
-      all.push(await runDesk({ ...base, items }, log));
+      for (const [v, base] of views.entries()) {
+        log(`bench: desk, ${base.viewName ?? 'board'}, ${items} items, run ${i + 1}/${runs}…`);
+        all[v]!.push(await runDesk({ ...base, items }, log));
+      }
     }
-    results.push({ items, runs, figures: medianOf(all) });
+    for (const [v, base] of views.entries()) results.push({ view: base.viewName ?? 'board', items, runs, figures: medianOf(all[v]!) });
   }
   return results;
+}
+
+/** The plan's figure over the board's at each size (above 1: the plan is slower), when both ran. */
+export function planOverBoard(results: DeskResult[]): { items: number; p50: number | null; p99: number | null }[] {
+  const ratio = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? null : Math.round((a / b) * 100) / 100);
+  return results
+    .filter((r) => r.view === 'plan')
+    .flatMap((plan) => {
+      const board = results.find((r) => r.view === 'board' && r.items === plan.items);
+      return board ? [{ items: plan.items, p50: ratio(plan.figures.latencyP50Ms, board.figures.latencyP50Ms), p99: ratio(plan.figures.latencyP99Ms, board.figures.latencyP99Ms) }] : [];
+    });
 }
 
 function medianOf(runs: DeskFigures[]): DeskFigures {
@@ -38,8 +57,9 @@ function medianOf(runs: DeskFigures[]): DeskFigures {
 
 export function printDeskTable(results: DeskResult[], settings: Omit<DeskSettings, 'items'>): void {
   const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '—' : String(v));
-  const header = ['items', 'on board', 'cold start s', 'probes', 'missed', `p50 ms (floor ${FRAME_MS})`, 'p99 ms', 'max ms', 'bg changes', 'host RSS MB', 'renderer heap MB', 'idle req/min', 'load start/end'];
-  const rows = results.map(({ items, figures: f }) => [
+  const header = ['view', 'items', 'on board', 'cold start s', 'probes', 'missed', `p50 ms (floor ${FRAME_MS})`, 'p99 ms', 'max ms', 'bg changes', 'host RSS MB', 'renderer heap MB', 'idle req/min', 'load start/end'];
+  const rows = results.map(({ view, items, figures: f }) => [
+    view,
     String(items),
     String(f.boardItems),
     fmt(Math.round(f.coldStartMs / 100) / 10),
@@ -67,4 +87,5 @@ export function printDeskTable(results: DeskResult[], settings: Omit<DeskSetting
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));
+  for (const q of planOverBoard(results)) console.log(`plan / board at ${q.items} items: p50 ×${fmt(q.p50)}, p99 ×${fmt(q.p99)}`);
 }

@@ -2,7 +2,7 @@ import { loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { BOARD_KINDS } from '../../../electron/core/board/catalogue';
 import { generateSite } from '../../../electron/simulator/site/generate';
-import { openDeskSocket, readWholeBoard } from '../../e2e/support/desk-socket';
+import { openDeskSocket, readWholeBoard, type DeskSocket } from '../../e2e/support/desk-socket';
 import { quantile, seeded } from '../stats';
 import { BackgroundChanges } from './background-changes';
 import { restRequests, rssMbOf, startHostProcess, type HostProcess } from './host-process';
@@ -19,16 +19,20 @@ export interface DeskSettings {
   /** Soak only: sample memory and latency every this many seconds. */
   sampleEverySeconds?: number;
   /**
-   * Opens the view to measure in once the board is complete (default: the board as it opens). The
-   * hook for a floor plan with its pins (issue 16): the probes are then the door names that view
-   * shows on screen, timed the same way.
+   * Sets up and opens the view to measure in once the board is complete (default: the board as it
+   * opens), through the desk socket and the page, with its watch installed (installTileWatch); answers
+   * the door names to probe, timed the same way. A floor plan with its pins: plan-view.ts (issue 16).
    */
-  openView?: (page: Page) => Promise<void>;
+  openView?: (page: Page, desk: DeskSocket) => Promise<string[]>;
+  /** What the tables call the view (default "board"). */
+  viewName?: string;
   /** The demo server's version (default the simulator's, 9.40); before 8.30 there are no multi-item subscriptions. */
   demoVersion?: string;
 }
 
 export interface DeskFigures {
+  /** The view measured: "board", or "plan" (a floor plan with its pins). */
+  view: string;
   items: number;
   boardItems: number;
   /** Spawn of the host → the board's catalogue complete and tiles on the page. */
@@ -53,7 +57,7 @@ export interface DeskFigures {
   samples?: { atSeconds: number; hostRssMb: number | null; rendererHeapMb: number | null; latencyP50Ms: number | null; latencyP99Ms: number | null; probes: number; missed: number }[];
 }
 
-const DOOR_NAME = /Building \d+ L\d+ Door \d+/;
+export const DOOR_NAME = /Building \d+ L\d+ Door \d+/;
 const PROBE_TIMEOUT_MS = 10_000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -78,13 +82,17 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     await page.waitForFunction((source) => new RegExp(source).test(document.body.innerText), DOOR_NAME.source, { timeout: 600_000 });
     const coldStartMs = Date.now() - host.spawnedAt;
     const boardItems = (await readWholeBoard(desk)).items.length;
-    desk.close();
     log(`  board complete: ${boardItems} items in ${coldStartMs} ms`);
 
-    await settings.openView?.(page);
-    await installTileWatch(page, DOOR_NAME);
-    const probes = (await doorNamesOnScreen(page, DOOR_NAME, 24)).filter((name) => doorIdByName.has(name));
-    if (probes.length === 0) throw new Error('no door tile is on screen to probe');
+    let names: string[];
+    if (settings.openView) names = await settings.openView(page, desk);
+    else {
+      await installTileWatch(page, DOOR_NAME);
+      names = await doorNamesOnScreen(page, DOOR_NAME, 24);
+    }
+    desk.close();
+    const probes = names.filter((name) => doorIdByName.has(name));
+    if (probes.length === 0) throw new Error(`no door is on screen in the ${settings.viewName ?? 'board'} view to probe`);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
     const heapMb = async () => {
@@ -136,6 +144,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     const idle = await idleRequestRate(host, settings.idleSeconds);
     log(`  idle: ${idle} requests/min`);
     return {
+      view: settings.viewName ?? 'board',
       items: settings.items,
       boardItems,
       coldStartMs,

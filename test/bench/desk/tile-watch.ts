@@ -29,16 +29,34 @@ export async function doorNamesOnScreen(page: Page, pattern: RegExp, limit: numb
  * Installs the watcher once per page: `arm(name)` returns a promise of the Date.now() at which the
  * tile of `name` first contains "Forced" (a MutationObserver sees the DOM change before the frame is
  * painted), or null after `timeoutMs`. `cleared(name)` resolves when it no longer does.
+ * `on: 'pin'` watches a floor plan's pins instead: a pin is found by its accessible name ("name: what
+ * it says"), because a crowded plan shows only the state word beside the mark, not the name.
  */
-export async function installTileWatch(page: Page, pattern: RegExp): Promise<void> {
+export async function installTileWatch(page: Page, pattern: RegExp, on: 'tile' | 'pin' = 'tile'): Promise<void> {
   // Plain JavaScript in a string: the bench runs under tsx, whose name-keeping helpers do not exist in the page.
-  await page.evaluate(`(${WATCH_SCRIPT})(${JSON.stringify(pattern.source)})`);
+  await page.evaluate(`(${WATCH_SCRIPT})(${JSON.stringify(pattern.source)}, ${JSON.stringify(on)})`);
 }
 
-const WATCH_SCRIPT = `function (source) {
+const WATCH_SCRIPT = `function (source, on) {
   var nameRe = new RegExp(source, 'g');
   var roots = new Map();
+  function pinOf(name) {
+    var cached = roots.get(name);
+    var prefix = name + ': ';
+    if (cached && cached.isConnected && (cached.getAttribute('aria-label') || '').indexOf(prefix) === 0) return cached;
+    var pins = document.querySelectorAll('[data-testid="plan-pin"]');
+    for (var i = 0; i < pins.length; i++) {
+      if ((pins[i].getAttribute('aria-label') || '').indexOf(prefix) !== 0) continue;
+      roots.set(name, pins[i]);
+      return pins[i];
+    }
+    return undefined;
+  }
+  function textOf(el) {
+    return (on === 'pin' ? el.getAttribute('aria-label') : el.textContent) || '';
+  }
   function tileOf(name) {
+    if (on === 'pin') return pinOf(name);
     var cached = roots.get(name);
     if (cached && cached.isConnected) return cached;
     var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -53,7 +71,7 @@ const WATCH_SCRIPT = `function (source) {
   }
   function shows(name, word) {
     var tile = tileOf(name);
-    return !!tile && (tile.textContent || '').includes(word);
+    return !!tile && textOf(tile).includes(word);
   }
   var waiters = new Set();
   new MutationObserver(function () {
