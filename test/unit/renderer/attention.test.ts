@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemStatus } from '../../../shared/domain';
-import { attentionList, isAlarm } from '../../../renderer/src/board/lib/attention';
+import { attentionList, entryReason, isAlarm } from '../../../renderer/src/board/lib/attention';
 import { readItem, tileLines } from '../../../renderer/src/lib/board/item-reading';
 import { supersedes } from '../../../renderer/src/board/lib/status-order';
 import { item, status } from './fixtures';
@@ -54,6 +54,8 @@ describe('attention strip ordering', () => {
     ]);
     // A stale alarm is not announced as new: nobody knows it is still going on.
     expect(list.some((e) => isAlarm(e))).toBe(false);
+    // The strip puts "Not heard" before the reason; the reason does not say it again.
+    expect(list.map((e) => entryReason(e))).toEqual(['Watcher failing', 'Watcher failing']);
   });
 });
 

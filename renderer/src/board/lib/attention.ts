@@ -52,8 +52,8 @@ export function isAlarm(entry: AttentionEntry): boolean {
   return entry.reading.verdict === 'alarm' && !entry.stale;
 }
 
-/** The entry's reason in words for the strip. */
+/** The entry's reason in words for the strip, after its "Not heard" or verdict label. */
 export function entryReason(entry: AttentionEntry): string {
-  if (entry.stale) return `Not heard from${entry.stale.reason ? `: ${entry.stale.reason}` : ''}`;
+  if (entry.stale) return entry.stale.reason ?? 'no news from the server';
   return entry.reading.reasons.join(', ') || entry.reading.words.join(', ');
 }
