@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { CallResult, CommandRequest } from '../../shared/contract';
 import type { BoardSnapshot, ConnectionState, ItemLiveness, ItemStatus } from '../../shared/domain';
 import { DeskError } from '../../shared/errors';
@@ -7,9 +6,9 @@ import { sendCommand } from './api/commands';
 import { discover, type Discovery } from './api/discovery';
 import { errorForFailure } from './api/errors';
 import { failureKind, isFinal } from './api/failure-policy';
-import { ITEM_TYPES } from './api/item-types';
 import { Transport } from './api/transport';
 import { loadCatalogue, type CatalogueEntry } from './board/catalogue';
+import { boardDigest, emptyBoardError, watchTargets } from './board/catalogue-board';
 import type { DeskConfig } from './config';
 import { ConnectionTracker } from './connection';
 import type { ContractEvents } from './events';
@@ -220,18 +219,13 @@ export class SiteSession {
     const { entries, statuses } = await loadCatalogue(this.transport, discovery);
     if (this.stopping.signal.aborted) return;
     // An empty board is never "all normal": say why and keep trying (licences and privileges come back).
-    if (entries.size === 0) {
-      throw discovery.links.has(ITEM_TYPES.door.feature)
-        ? new DeskError('forbidden', 'The server lists no doors this desk may see: check the operator\'s privileges on the REST client')
-        : new DeskError('licence', 'The server offers no door calls: the site\'s RESTStatus licence may be missing');
-    }
+    if (entries.size === 0) throw emptyBoardError(discovery);
     const known = this.catalogue;
     this.catalogue = entries;
     this.catalogueAt = Date.now();
     for (const href of this.statuses.keys()) if (!entries.has(href)) this.statuses.delete(href);
     const board = [...entries.values()].map((e) => e.board);
-    // A digest, not the JSON itself: at 10,000 items the JSON is megabytes held for one comparison.
-    const digest = createHash('sha256').update(JSON.stringify(board)).digest('hex');
+    const digest = boardDigest(board);
     if (digest !== this.boardDigest || this.lastKnown) {
       this.boardDigest = digest;
       this.events.emit('board.items', board);
@@ -247,13 +241,7 @@ export class SiteSession {
     }
     // Many items in one call where the server offers it (8.30+); item by item otherwise.
     this.monitor.useSubscriptions(discovery.links.get(SUBSCRIPTION_LINK));
-    this.monitor.watch(
-      [...entries.values()].flatMap((e) =>
-        e.fields.updates
-          ? [{ href: e.board.href, id: e.board.id, name: e.board.name, updatesHref: e.fields.updates.href, fields: ITEM_TYPES[e.board.kind].updateFields }]
-          : [],
-      ),
-    );
+    this.monitor.watch(watchTargets(entries.values()));
   }
 
   /** A watcher's dropped call, an overdue poll or a slow answer: ask the server soon whether it is still there. */

@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import type { BoardItem } from '../../../shared/domain';
+import { DeskError } from '../../../shared/errors';
+import type { Discovery } from '../api/discovery';
+import { ITEM_TYPES } from '../api/item-types';
+import type { WatchTarget } from '../monitor/watcher';
+import type { CatalogueEntry } from './catalogue';
+
+/** What a loaded catalogue means for the board and its watchers, apart from the session that holds it. */
+
+/** An empty board is never "all normal": it says why, so the session keeps trying (licences and privileges come back). */
+export function emptyBoardError(discovery: Discovery): DeskError {
+  return discovery.links.has(ITEM_TYPES.door.feature)
+    ? new DeskError('forbidden', "The server lists no doors this desk may see: check the operator's privileges on the REST client")
+    : new DeskError('licence', "The server offers no door calls: the site's RESTStatus licence may be missing");
+}
+
+/** A digest, not the JSON itself: at 10,000 items the JSON is megabytes held for one comparison. */
+export function boardDigest(board: readonly BoardItem[]): string {
+  return createHash('sha256').update(JSON.stringify(board)).digest('hex');
+}
+
+/** The items the monitor watches: those the server gave an updates link, with their type's status fields. */
+export function watchTargets(entries: Iterable<CatalogueEntry>): WatchTarget[] {
+  return [...entries].flatMap((e) =>
+    e.fields.updates
+      ? [{ href: e.board.href, id: e.board.id, name: e.board.name, updatesHref: e.fields.updates.href, fields: ITEM_TYPES[e.board.kind].updateFields }]
+      : [],
+  );
+}
