@@ -67,7 +67,7 @@ export const boardCalls = {
 export const boardEvents = {
   /** The board's items in parts, sent whenever the catalogue changes. */
   'board.items': BoardItemsPart,
-  /** Latest statuses, coalesced: at most one batch per frame, one entry per item. */
+  /** Latest statuses, coalesced: a lone change at once, a stream at most one batch per half frame, one entry per item. */
   'status.delta': z.array(ItemStatus),
   /** Items whose liveness changed (live → stale or back), coalesced like status deltas. */
   'status.liveness': z.array(ItemLiveness),

@@ -7,7 +7,7 @@ const status = (href: string, flag: string): ItemStatus => ({ href, flags: [flag
 describe('Coalescer', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('sends one batch per interval with only the latest status of each item', () => {
+  it('sends the first change after a quiet spell on the next turn, with what came in the same turn', () => {
     vi.useFakeTimers();
     const batches: ItemStatus[][] = [];
     const c = new Coalescer((b) => batches.push(b), 16);
@@ -15,11 +15,28 @@ describe('Coalescer', () => {
     c.push(status('b', 'closed'));
     c.push(status('a', 'closed'));
     expect(batches).toEqual([]);
-    vi.advanceTimersByTime(16);
+    vi.advanceTimersByTime(0);
     expect(batches).toEqual([[status('a', 'closed'), status('b', 'closed')]]);
+  });
+
+  it('holds changes that come within the interval of a batch until the interval ends, latest of each item only', () => {
+    vi.useFakeTimers();
+    const batches: ItemStatus[][] = [];
+    const c = new Coalescer((b) => batches.push(b), 16);
+    c.push(status('a', 'open'));
+    vi.advanceTimersByTime(0);
+    vi.advanceTimersByTime(5);
     c.push(status('a', 'forced'));
-    vi.advanceTimersByTime(16);
-    expect(batches[1]).toEqual([status('a', 'forced')]);
+    c.push(status('a', 'closed'));
+    vi.advanceTimersByTime(10);
+    expect(batches).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(batches).toEqual([[status('a', 'open')], [status('a', 'closed')]]);
+    // A quiet interval later, a lone change goes out at once again.
+    vi.advanceTimersByTime(40);
+    c.push(status('b', 'open'));
+    vi.advanceTimersByTime(0);
+    expect(batches[2]).toEqual([status('b', 'open')]);
   });
 
   it('sends nothing when nothing changed', () => {
