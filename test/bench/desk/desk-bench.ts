@@ -57,12 +57,15 @@ function medianOf(runs: DeskFigures[]): DeskFigures {
 
 export function printDeskTable(results: DeskResult[], settings: Omit<DeskSettings, 'items'>): void {
   const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '—' : String(v));
-  const header = ['view', 'items', 'on board', 'cold start s', 'probes', 'missed', `p50 ms (floor ${FRAME_MS})`, 'p99 ms', 'max ms', 'bg changes', 'host RSS MB', 'renderer heap MB', 'idle req/min', 'load start/end'];
+  const seconds = (ms: number | null) => fmt(ms === null ? null : Math.round(ms / 100) / 10);
+  const header = ['view', 'items', 'on board', 'cold: last-known s', 'cold: live s', 'cold: server only s', 'probes', 'missed', `p50 ms (floor ${FRAME_MS})`, 'p99 ms', 'max ms', 'bg changes', 'host RSS MB', 'simulator RSS MB', 'renderer heap MB', 'idle req/min', 'load start/end'];
   const rows = results.map(({ view, items, figures: f }) => [
     view,
     String(items),
     String(f.boardItems),
-    fmt(Math.round(f.coldStartMs / 100) / 10),
+    seconds(f.coldStartLastKnownMs),
+    seconds(f.coldStartLiveMs),
+    seconds(f.coldStartServerMs),
     String(f.probes),
     String(f.missed),
     fmt(f.latencyP50Ms),
@@ -70,6 +73,7 @@ export function printDeskTable(results: DeskResult[], settings: Omit<DeskSetting
     fmt(f.latencyMaxMs),
     `${f.backgroundSent}${f.backgroundFailed ? ` (${f.backgroundFailed} failed)` : ''}${f.backgroundSkipped ? ` (${f.backgroundSkipped} not sent)` : ''}`,
     fmt(f.hostRssMb),
+    fmt(f.simulatorRssMb),
     fmt(f.rendererHeapMb),
     fmt(f.idleRequestsPerMinute),
     `${f.loadStart}/${f.loadEnd}`,
@@ -79,9 +83,13 @@ export function printDeskTable(results: DeskResult[], settings: Omit<DeskSetting
   console.log(
     `\nGatehouse desk bench — control-API change → "Forced" in the page's DOM, ${settings.changesPerSecond} background changes/s, ` +
       `${settings.measureSeconds} s per run, idle rate over ${settings.idleSeconds} s, median of ${results[0]?.runs ?? 0}, ` +
-      `demo server ${settings.demoVersion ?? '9.40'} (${settings.demoVersion && settings.demoVersion < '8.30' ? 'one long-poll per item' : 'multi-item subscriptions'})`,
+      `simulator as server ${settings.demoVersion ?? '9.40'} (${settings.demoVersion && settings.demoVersion < '8.30' ? 'one long-poll per item' : 'multi-item subscriptions'})`,
   );
-  console.log('Host RSS includes the embedded demo site (the simulator runs inside the browser host).');
+  console.log(
+    'The simulator runs in its own process; host RSS is the desk alone. Cold start, from the host\'s spawn: last-known = its local store\'s ' +
+      'board on screen; live = every item with a status and none stale, same launch; server only = every item live with the local store removed.',
+  );
+  console.log(`vault: ${results[0]?.figures.vaultMode ?? '—'}`);
   // Latency on a shared machine is mostly queueing: say how busy it was.
   console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
   console.log(line(header));

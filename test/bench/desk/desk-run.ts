@@ -2,10 +2,11 @@ import { loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { BOARD_KINDS } from '../../../electron/core/board/catalogue';
 import { generateSite } from '../../../electron/simulator/site/generate';
-import { openDeskSocket, readWholeBoard, type DeskSocket } from '../../e2e/support/desk-socket';
+import { readWholeBoard, type DeskSocket } from '../../e2e/support/desk-socket';
 import { quantile, seeded } from '../stats';
 import { BackgroundChanges } from './background-changes';
-import { restRequests, rssMbOf, startHostProcess, type HostProcess } from './host-process';
+import { configureDesk, forgetLastKnown, launch, type Launch } from './configured-host';
+import { restRequests, rssMbOf } from './host-process';
 import { arm, cleared, doorNamesOnScreen, installTileWatch, shownAt, showsForced } from './tile-watch';
 
 export interface DeskSettings {
@@ -26,7 +27,7 @@ export interface DeskSettings {
   openView?: (page: Page, desk: DeskSocket) => Promise<string[]>;
   /** What the tables call the view (default "board"). */
   viewName?: string;
-  /** The demo server's version (default the simulator's, 9.40); before 8.30 there are no multi-item subscriptions. */
+  /** The simulator's server version (default its own, 9.40); before 8.30 there are no multi-item subscriptions. */
   demoVersion?: string;
 }
 
@@ -35,8 +36,18 @@ export interface DeskFigures {
   view: string;
   items: number;
   boardItems: number;
-  /** Spawn of the host → the board's catalogue complete and tiles on the page. */
-  coldStartMs: number;
+  /** Where the desk's vault keeps its key in this run (the keychain, or the less-safe key file and why). */
+  vaultMode: string;
+  /** Restart with the last-known board in the local store: spawn of the host → door names on the page. */
+  coldStartLastKnownMs: number;
+  /** The same launch: spawn → every board item has a status and none is stale (board.get, connected). */
+  coldStartLiveMs: number;
+  /** Spawn → the host printed its address, on the last launch: the process's own start inside each cold start. */
+  hostUpMs: number;
+  /** Restart with the local store removed: spawn → door names on the page. */
+  coldStartServerShownMs: number;
+  /** The same launch: spawn → every item live, from the server only. */
+  coldStartServerMs: number;
   probes: number;
   latencyP50Ms: number | null;
   latencyP99Ms: number | null;
@@ -47,14 +58,16 @@ export interface DeskFigures {
   backgroundFailed: number;
   /** Background changes not sent because 64 were already waiting on the control API (the host was saturated). */
   backgroundSkipped: number;
+  /** The browser host: the desk alone (the simulator runs in its own process). */
   hostRssMb: number | null;
+  simulatorRssMb: number | null;
   rendererHeapMb: number | null;
   idleRequestsPerMinute: number;
   /** The machine's one-minute load average when the run started and ended (2 cores shared with other work). */
   loadStart: number;
   loadEnd: number;
   /** Soak: per window, memory and latency. */
-  samples?: { atSeconds: number; hostRssMb: number | null; rendererHeapMb: number | null; latencyP50Ms: number | null; latencyP99Ms: number | null; probes: number; missed: number }[];
+  samples?: { atSeconds: number; hostRssMb: number | null; simulatorRssMb: number | null; rendererHeapMb: number | null; latencyP50Ms: number | null; latencyP99Ms: number | null; probes: number; missed: number }[];
 }
 
 export const DOOR_NAME = /Building \d+ L\d+ Door \d+/;
@@ -62,27 +75,31 @@ const PROBE_TIMEOUT_MS = 10_000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * One desk run: the browser host with a generated demo site in its own process, Debian's Chromium on
- * the desk's page, background changes through the control API, and probe doors on screen forced one
- * at a time, timed from the control-API call to the MutationObserver that sees "Forced" on the tile.
+ * One desk run: the simulator in its own process with a generated site, the browser host configured
+ * for it through its own Settings calls, then restarted twice and timed (from its last-known board,
+ * then with that board removed, from the server only); on the last launch, Debian's Chromium on the
+ * desk's page, background changes through the simulator's control API, and probe doors on screen
+ * forced one at a time, timed from the control-API call to the MutationObserver that sees "Forced".
  */
 export async function runDesk(settings: DeskSettings, log: (line: string) => void): Promise<DeskFigures> {
   const site = generateSite({ items: settings.items });
   const doorIdByName = new Map((site.doors ?? []).map((d) => [String(d.name), String(d.id)]));
+  const expected = boardItemCount(site);
   const loadStart = load();
-  const host = await startHostProcess(settings.items, settings.demoVersion);
+  const configured = await configureDesk(settings.items, expected, settings.demoVersion, log);
+  const controlUrl = configured.sim.controlUrl;
   let browser: Browser | undefined;
+  let running: Launch | undefined;
   try {
-    const expected = boardItemCount(site);
-    const desk = await openDeskSocket(host.url);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'] });
-    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    await page.goto(host.url, { waitUntil: 'domcontentloaded', timeout: 600_000 });
-    await waitFor(async () => (await readWholeBoard(desk)).items.length >= expected, 'the full board', 600_000);
-    await page.waitForFunction((source) => new RegExp(source).test(document.body.innerText), DOOR_NAME.source, { timeout: 600_000 });
-    const coldStartMs = Date.now() - host.spawnedAt;
+    const fromLastKnown = await launch(configured, browser, expected, DOOR_NAME);
+    log(`  cold start from the last-known board: host up in ${upMs(fromLastKnown)} ms, shown in ${fromLastKnown.shownMs} ms, live in ${fromLastKnown.liveMs} ms`);
+    await fromLastKnown.close();
+    forgetLastKnown(configured);
+    running = await launch(configured, browser, expected, DOOR_NAME);
+    const { page, desk, host } = running;
+    log(`  cold start from the server only: host up in ${upMs(running)} ms, shown in ${running.shownMs} ms, live in ${running.liveMs} ms`);
     const boardItems = (await readWholeBoard(desk)).items.length;
-    log(`  board complete: ${boardItems} items in ${coldStartMs} ms`);
 
     let names: string[];
     if (settings.openView) names = await settings.openView(page, desk);
@@ -90,6 +107,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       await installTileWatch(page, DOOR_NAME);
       names = await doorNamesOnScreen(page, DOOR_NAME, 24);
     }
+    // The page is the desk's only client while measuring: a second socket would double every event the host sends.
     desk.close();
     const probes = names.filter((name) => doorIdByName.has(name));
     if (probes.length === 0) throw new Error(`no door is on screen in the ${settings.viewName ?? 'board'} view to probe`);
@@ -106,7 +124,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       inputs: (site.inputs ?? []).map((i) => String(i.id)),
       zones: (site.accessZones ?? []).map((z) => String(z.id)),
     };
-    const background = new BackgroundChanges(host.controlUrl, ids, seeded(7));
+    const background = new BackgroundChanges(controlUrl, ids, seeded(7));
     background.start(settings.changesPerSecond);
     const latencies: number[] = [];
     const samples: NonNullable<DeskFigures['samples']> = [];
@@ -118,16 +136,17 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       if (await showsForced(page, name)) await cleared(page, name, PROBE_TIMEOUT_MS);
       await arm(page, name, PROBE_TIMEOUT_MS);
       const changedAt = Date.now();
-      await patchDoor(host.controlUrl, doorIdByName.get(name)!, { open: true, forced: true });
+      await patchDoor(controlUrl, doorIdByName.get(name)!, { open: true, forced: true });
       const shown = await shownAt(page, name);
       if (shown === null) missed++;
       else latencies.push(shown - changedAt);
-      await patchDoor(host.controlUrl, doorIdByName.get(name)!, { open: false, forced: false });
+      await patchDoor(controlUrl, doorIdByName.get(name)!, { open: false, forced: false });
       if (settings.sampleEverySeconds && Date.now() - windowStart.at >= settings.sampleEverySeconds * 1000) {
         const window = latencies.slice(windowStart.latencies);
         samples.push({
           atSeconds: Math.round((Date.now() - startedAt) / 1000),
           hostRssMb: rssMbOf(host.pid),
+          simulatorRssMb: rssMbOf(configured.sim.process.pid),
           rendererHeapMb: await heapMb(),
           latencyP50Ms: round(quantile(window, 0.5)),
           latencyP99Ms: round(quantile(window, 0.99)),
@@ -141,13 +160,18 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     await background.stop();
     // Counted once the run is over, not straight after start-up: the first minute's first polls and
     // spread renewals are start-up, not what a quiet site costs.
-    const idle = await idleRequestRate(host, settings.idleSeconds);
+    const idle = await idleRequestRate(controlUrl, settings.idleSeconds);
     log(`  idle: ${idle} requests/min`);
     return {
       view: settings.viewName ?? 'board',
       items: settings.items,
       boardItems,
-      coldStartMs,
+      vaultMode: configured.vaultMode,
+      coldStartLastKnownMs: fromLastKnown.shownMs,
+      coldStartLiveMs: fromLastKnown.liveMs,
+      hostUpMs: upMs(running),
+      coldStartServerShownMs: running.shownMs,
+      coldStartServerMs: running.liveMs,
       probes: latencies.length + missed,
       latencyP50Ms: round(quantile(latencies, 0.5)),
       latencyP99Ms: round(quantile(latencies, 0.99)),
@@ -157,6 +181,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       backgroundFailed: background.failed,
       backgroundSkipped: background.skipped,
       hostRssMb: rssMbOf(host.pid),
+      simulatorRssMb: rssMbOf(configured.sim.process.pid),
       rendererHeapMb: await heapMb(),
       idleRequestsPerMinute: idle,
       loadStart,
@@ -164,8 +189,9 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       ...(settings.sampleEverySeconds ? { samples } : {}),
     };
   } finally {
+    await running?.close();
     await browser?.close();
-    await host.stop();
+    await configured.stop();
   }
 }
 
@@ -179,10 +205,10 @@ function boardItemCount(site: ReturnType<typeof generateSite>): number {
 }
 
 /** Requests per minute the desk makes of the server while nothing changes. */
-async function idleRequestRate(host: HostProcess, seconds: number): Promise<number> {
-  const before = await restRequests(host.controlUrl);
+async function idleRequestRate(controlUrl: string, seconds: number): Promise<number> {
+  const before = await restRequests(controlUrl);
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  const after = await restRequests(host.controlUrl);
+  const after = await restRequests(controlUrl);
   return Math.round(((after - before) / seconds) * 60 * 10) / 10;
 }
 
@@ -195,13 +221,8 @@ async function patchDoor(controlUrl: string, id: string, patch: Record<string, b
   if (res.status !== 204) throw new Error(`control PATCH door ${id}: ${res.status}`);
 }
 
-async function waitFor(test: () => Promise<boolean>, what: string, limitMs: number): Promise<void> {
-  const giveUpAt = Date.now() + limitMs;
-  while (!(await test())) {
-    if (Date.now() > giveUpAt) throw new Error(`gave up waiting for ${what} after ${limitMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Spawn → the host printed its address (Node and tsx started, the desk composed): part of every cold start. */
+const upMs = (l: Launch) => l.host.printedAt - l.host.spawnedAt;
 
 const load = () => Math.round(loadavg()[0]! * 10) / 10;
 

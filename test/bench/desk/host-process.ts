@@ -1,36 +1,36 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-/** The browser host in its own process, serving a generated demo site of `items` items. */
+/** The browser host in its own process, on whatever site its settings folder names. */
 export interface HostProcess {
   /** The desk's address with this launch's token. */
   url: string;
-  /** The demo site's control API (changes and request counts). */
-  controlUrl: string;
   pid: number;
   /** When the process was spawned (Date.now), for cold-start figures. */
   spawnedAt: number;
+  /** When it printed its address (Date.now): the process is up, tsx has compiled it, the desk has started. */
+  printedAt: number;
+  /** SIGTERM, as a service manager stops it: the desk closes its local store on the way out. */
   stop(): Promise<void>;
 }
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * Starts `electron/shells/web-host/cli.ts --demo-items N` as `npm start` would serve the browser
- * host, with the demo site's control API on and its scenario off (the bench makes every change), in
- * a settings folder of its own. The demo site runs inside the host process: its RSS includes it.
- * `demoVersion` pins the demo server's version (before 8.30 the desk watches each item on its own).
+ * Starts `electron/shells/web-host/cli.ts` as `npm start` would serve the browser host, on the
+ * settings folder `dataDir` (kept when the host stops, so the next launch is a restart of the same
+ * desk). No demo items: until Settings names a server the host runs its small embedded demo site
+ * (scenario off); once configured, only the desk runs in it, and its RSS is the desk's alone.
+ * `extraArgs` go to the CLI as they are (`--demo-items N` for a generated demo site inside the host).
  */
-export async function startHostProcess(items: number, demoVersion?: string): Promise<HostProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
+export async function startHostProcess(dataDir: string, extraArgs: string[] = []): Promise<HostProcess> {
   const spawnedAt = Date.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'electron/shells/web-host/cli.ts', '--json', '--control', '--scenario', 'off', '--data-dir', dataDir, '--demo-items', String(items), ...(demoVersion ? ['--demo-version', demoVersion] : [])],
+    ['--import', 'tsx', 'electron/shells/web-host/cli.ts', '--json', '--scenario', 'off', '--data-dir', dataDir, '--log-dir', join(dataDir, 'logs'), ...extraArgs],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout! });
@@ -38,27 +38,26 @@ export async function startHostProcess(items: number, demoVersion?: string): Pro
     lines.once('line', resolve);
     child.once('exit', (code) => reject(new Error(`the browser host exited (${code}) before printing its address`)));
   });
+  const printedAt = Date.now();
   lines.close();
-  const info = JSON.parse(first) as { url: string; controlUrl?: string };
-  if (!info.controlUrl) throw new Error('the browser host printed no control URL: was the demo site started?');
+  const info = JSON.parse(first) as { url: string };
   return {
     url: info.url,
-    controlUrl: info.controlUrl,
     pid: child.pid!,
     spawnedAt,
+    printedAt,
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }
 
 /** Resident memory of a process in MB, from /proc (Linux). */
-export function rssMbOf(pid: number): number | null {
+export function rssMbOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
   try {
     const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kb ? Math.round((Number(kb) / 1024) * 10) / 10 : null;
@@ -67,7 +66,7 @@ export function rssMbOf(pid: number): number | null {
   }
 }
 
-/** REST requests the demo site has received so far. */
+/** REST requests the simulator has received so far, from its control API. */
 export async function restRequests(controlUrl: string): Promise<number> {
   const res = await fetch(`${controlUrl}/requests`);
   return ((await res.json()) as { restRequests: number }).restRequests;

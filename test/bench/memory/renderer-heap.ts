@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { startHostProcess, rssMbOf } from '../desk/host-process';
 
@@ -22,7 +25,8 @@ const DOOR_NAME = /Building \d+ L\d+ Door \d+/;
  * measured through the DevTools protocol (HeapProfiler.collectGarbage, Performance.getMetrics).
  */
 export async function profileRenderer(items: number, settleMs = 5_000): Promise<RendererProfile> {
-  const host = await startHostProcess(items);
+  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
+  const host = await startHostProcess(dataDir, ['--demo-items', String(items)]);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
   try {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
@@ -47,5 +51,6 @@ export async function profileRenderer(items: number, settleMs = 5_000): Promise<
   } finally {
     await browser.close();
     await host.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,75 @@
+import type { Page } from '@playwright/test';
+import type { BoardPage } from '../../../shared/contract/board';
+import type { DeskSocket } from '../../e2e/support/desk-socket';
+
+/**
+ * When a desk that has just started has its board: on screen (the page shows door names), and live
+ * (board.get says every item has a status and none is stale). Both are asked from outside, as an
+ * operator and the renderer see the desk, never from the host's internals.
+ */
+
+/** How long to rest between two readings of the board, so the bench's own calls do not crowd a busy host. */
+const POLL_GAP_MS = 100;
+
+/** What one reading of the whole board found. */
+export interface BoardReading {
+  items: number;
+  withStatus: number;
+  stale: number;
+  phase: string;
+}
+
+/**
+ * Reads every page of the current generation once. Undefined when the board changed between pages or
+ * a page was refused (its part is gone): the caller reads again later, never at once in a loop.
+ */
+export async function readBoardOnce(desk: DeskSocket): Promise<BoardReading | undefined> {
+  const first = await desk.call<BoardPage>('board.get', {});
+  const reading = { items: 0, withStatus: 0, stale: 0, phase: first.connection.phase };
+  const add = (page: BoardPage) => {
+    const hrefs = new Set(page.items.map((i) => i.href));
+    reading.items += page.items.length;
+    reading.withStatus += page.statuses.filter((s) => hrefs.has(s.href)).length;
+    reading.stale += page.liveness.filter((l) => l.state === 'stale' && hrefs.has(l.href)).length;
+  };
+  add(first);
+  for (let part = 1; part < first.parts; part++) {
+    const page = await desk.call<BoardPage>('board.get', { part }).catch(() => undefined);
+    if (!page || page.generation !== first.generation) return undefined;
+    add(page);
+  }
+  return reading;
+}
+
+/** Every one of `expected` items is on the board with a status of its own, none stale, and the desk is connected. */
+export function isLive(reading: BoardReading | undefined, expected: number): boolean {
+  return !!reading && reading.phase === 'connected' && reading.items >= expected && reading.withStatus >= reading.items && reading.stale === 0;
+}
+
+/**
+ * Waits until the board is live and answers when that was seen (Date.now). Only part 0 is asked while
+ * its connection says the desk is not connected or still has stale items, so waiting costs the host
+ * one small call per reading until the whole board is worth reading.
+ */
+export async function untilLive(desk: DeskSocket, expected: number, limitMs: number): Promise<number> {
+  const giveUpAt = Date.now() + limitMs;
+  let last: BoardReading | undefined;
+  for (;;) {
+    const head = await desk.call<BoardPage>('board.get', {}).catch(() => undefined);
+    if (head && head.connection.phase === 'connected' && head.connection.staleItems === 0) {
+      last = (await readBoardOnce(desk).catch(() => undefined)) ?? last;
+      if (isLive(last, expected)) return Date.now();
+    }
+    if (Date.now() > giveUpAt) {
+      const seen = last ? `${last.items} items, ${last.withStatus} with a status, ${last.stale} stale, ${last.phase}` : `phase ${head?.connection.phase ?? 'unknown'}`;
+      throw new Error(`the board was not live within ${limitMs / 1000} s (expected ${expected} items; last reading: ${seen})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_GAP_MS));
+  }
+}
+
+/** Waits until the page shows a name matching `pattern` and answers when (Date.now in this process). */
+export async function untilShown(page: Page, pattern: RegExp, limitMs: number): Promise<number> {
+  await page.waitForFunction((source) => new RegExp(source).test(document.body.innerText), pattern.source, { timeout: limitMs, polling: 'raf' });
+  return Date.now();
+}

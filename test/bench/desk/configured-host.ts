@@ -1,0 +1,137 @@
+import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import type { ConnectionState } from '../../../shared/domain';
+import type { CredentialOverview, ServerCertificateOffer } from '../../../shared/settings/calls';
+import { localStoreFileName } from '../../../electron/core/offline/local-store';
+import { openDeskSocket, type DeskSocket } from '../../e2e/support/desk-socket';
+import { startChildSimulator, stopChildSimulator, type ChildSimulator } from '../simulator-child';
+import { untilLive, untilShown } from './board-readiness';
+import { startHostProcess, type HostProcess } from './host-process';
+
+/**
+ * A desk configured for a simulator in its own process, as an operator configures one: the browser
+ * host's own Settings calls over the desk socket, in the Settings screen's order. The simulator keeps
+ * running across the host's restarts, so each launch is a cold start of the desk alone.
+ */
+export interface ConfiguredDesk {
+  sim: ChildSimulator;
+  /** The host's settings folder: config, vault key file, local store (audit log, last-known board). */
+  dataDir: string;
+  /** Which vault mode Settings was given, and why. */
+  vaultMode: string;
+  stop(): Promise<void>;
+}
+
+/** How long a launch may take to show or to load the board before the bench gives up on it. */
+const LAUNCH_LIMIT_MS = 600_000;
+
+/**
+ * Starts the simulator (a generated site of about `items` items of every kind, server `version`), a
+ * browser host on a fresh settings folder, configures it through Settings, connects it, waits until
+ * its board of `expected` items is live, and stops it: the next launch finds its settings and its
+ * last-known board.
+ */
+export async function configureDesk(items: number, expected: number, version: string | undefined, log: (line: string) => void): Promise<ConfiguredDesk> {
+  const sim = await startChildSimulator(items, 60_000, { items: true, ...(version ? { version } : {}) });
+  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
+  const stop = async () => {
+    await stopChildSimulator(sim);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const host = await startHostProcess(dataDir);
+    try {
+      const desk = await openDeskSocket(host.url);
+      try {
+        const vaultMode = await applySettings(desk, sim);
+        const connection = await desk.call<ConnectionState>('site.connect', { site: 'configured' });
+        if (connection.demo) throw new Error(`site.connect left the desk on the demo site (${connection.phase}: ${connection.reason ?? 'no reason given'})`);
+        const started = Date.now();
+        await untilLive(desk, expected, LAUNCH_LIMIT_MS);
+        log(`  configured (${vaultMode}); first board live in ${Date.now() - started} ms`);
+        return { sim, dataDir, vaultMode, stop };
+      } finally {
+        desk.close();
+      }
+    } finally {
+      await host.stop();
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/**
+ * The Settings screen's steps: fetch the server's certificate and trust it once its fingerprint is the
+ * simulator's own, choose where the vault keeps its key, store the API key, import the client
+ * certificate and key (PEM). Answers the vault mode chosen: the OS keychain when a Secret Service
+ * answers, else the less-safe key file with its acknowledgement (the bench must run without one).
+ */
+async function applySettings(desk: DeskSocket, sim: ChildSimulator): Promise<string> {
+  const offer = await desk.call<ServerCertificateOffer>('settings.probeServer', { serverUrl: sim.url });
+  const expected = new X509Certificate(sim.serverCertPem).fingerprint256;
+  if (offer.summary.sha256Fingerprint !== expected) {
+    throw new Error(`the server at ${sim.url} shows certificate ${offer.summary.sha256Fingerprint}, not the simulator's ${expected}`);
+  }
+  await desk.call('settings.confirmServer', { serverUrl: sim.url, sha256Fingerprint: offer.summary.sha256Fingerprint });
+  const overview = await desk.call<CredentialOverview>('settings.overview');
+  const mode = overview.keychain.available ? 'os-keychain' : 'less-safe-key-file';
+  await desk.call('settings.chooseVaultMode', { mode, acknowledgeLessSafe: mode === 'less-safe-key-file' });
+  await desk.call('settings.setApiKey', { apiKey: sim.apiKey });
+  await desk.call('settings.importCertificate', { format: 'pem', texts: [sim.clientCertPem, sim.clientKeyPem] });
+  return overview.keychain.available ? mode : `${mode} (no Secret Service answered)`;
+}
+
+/** One launch of the configured desk, with the page open on it and when its board was first shown and first live. */
+export interface Launch {
+  host: HostProcess;
+  page: Page;
+  desk: DeskSocket;
+  /** Spawn → a door's name on the page. */
+  shownMs: number;
+  /** Spawn → every item on the board with a status, none stale, connected. */
+  liveMs: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Spawns the host on the configured desk's folder and opens its page in `browser` (already running,
+ * so Chromium's own start is not counted), timing both readiness marks from the spawn.
+ */
+export async function launch(configured: ConfiguredDesk, browser: Browser, expected: number, doorName: RegExp): Promise<Launch> {
+  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  const host = await startHostProcess(configured.dataDir);
+  let desk: DeskSocket | undefined;
+  try {
+    desk = await openDeskSocket(host.url);
+    await page.goto(host.url, { waitUntil: 'domcontentloaded', timeout: LAUNCH_LIMIT_MS });
+    const socket = desk;
+    const [shownAt, liveAt] = await Promise.all([untilShown(page, doorName, LAUNCH_LIMIT_MS), untilLive(socket, expected, LAUNCH_LIMIT_MS)]);
+    return {
+      host,
+      page,
+      desk: socket,
+      shownMs: shownAt - host.spawnedAt,
+      liveMs: liveAt - host.spawnedAt,
+      close: async () => {
+        socket.close();
+        await page.close();
+        await host.stop();
+      },
+    };
+  } catch (err) {
+    desk?.close();
+    await page.close();
+    await host.stop();
+    throw err;
+  }
+}
+
+/** Removes the local store (audit log and last-known board) so the next launch has only the server to show. */
+export function forgetLastKnown(configured: ConfiguredDesk): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(join(configured.dataDir, `${localStoreFileName}${suffix}`), { force: true });
+}
