@@ -15,13 +15,15 @@ import { median } from './stats';
  *   10,000 watched doors, with doors changing at a steady rate (BENCH_RATE, default 5/s);
  * - desk: the whole path, control-API change → tile shows "Forced" in Chromium's DOM, on generated
  *   sites of 2,000 and 10,000 items of every kind with 100 background changes/s (BENCH_DESK_RATE),
- *   plus cold start, memory and the idle request rate (BENCH_IDLE_SECONDS, default 70);
+ *   the simulator in its own process and the browser host configured for it through its own Settings
+ *   calls; plus three cold starts (last-known board shown, live, server only), the host's and the
+ *   simulator's RSS, renderer heap and the idle request rate (BENCH_IDLE_SECONDS, default 70);
  * - plan (BENCH_MODE=plan): the desk path on a floor plan with BENCH_PLAN_PINS pins (default 500),
  *   probe doors timed until their pin says "Forced", each run beside a board run on its own host
  *   (BENCH_PLAN_BOARD=0 leaves the board out); sizes default to 2,000 items.
  * Prints tables, writes test-results/bench.json. BENCH_SIZES=… sets the sizes of whichever part runs,
  * BENCH_SECONDS the measuring time per run, BENCH_RUNS (or BENCH_REPEATS) how many runs the medians
- * are taken over. BENCH_DESK_VERSION pins the desk's demo server version (8.20: no multi-item
+ * are taken over. BENCH_DESK_VERSION pins the simulator's server version (8.20: no multi-item
  * subscriptions, one long-poll per item; default 9.40, subscriptions). A short run: BENCH_MODE=desk BENCH_SIZES=2000 BENCH_SECONDS=20 BENCH_IDLE_SECONDS=20.
  */
 const mode = process.env.BENCH_MODE ?? 'all';

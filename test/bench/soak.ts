@@ -3,7 +3,8 @@ import { runDesk, type DeskFigures } from './desk/desk-run';
 
 /**
  * `npm run bench:soak` (not part of `npm run bench`): the desk bench held for 30 minutes at 100
- * background changes/s, sampling host RSS, renderer heap and latency every minute, and reporting how
+ * background changes/s, sampling host RSS (the desk alone: the simulator runs in its own process, its
+ * RSS sampled apart), renderer heap and latency every minute, and reporting how
  * much they grew from the first minute to the last. BENCH_SIZES (first size; default 2000),
  * BENCH_SECONDS (default 1800), BENCH_SAMPLE_SECONDS (default 60), BENCH_DESK_RATE (default 100).
  */
@@ -28,19 +29,20 @@ async function main(): Promise<void> {
   };
   const summary = {
     hostRssGrowthMb: growth((s) => s.hostRssMb),
+    simulatorRssGrowthMb: growth((s) => s.simulatorRssMb),
     rendererHeapGrowthMb: growth((s) => s.rendererHeapMb),
     latencyP50ChangeMs: growth((s) => s.latencyP50Ms),
     latencyP99ChangeMs: growth((s) => s.latencyP99Ms),
     missed: figures.missed,
   };
   console.log(`\nGatehouse desk soak — ${settings.items} items, ${settings.measureSeconds} s, ${settings.changesPerSecond} changes/s\n`);
-  console.log('at s    host RSS MB  renderer heap MB  p50 ms  p99 ms  probes  missed');
+  console.log('at s    host RSS MB  simulator RSS MB  renderer heap MB  p50 ms  p99 ms  probes  missed');
   for (const s of samples) {
     console.log(
-      [String(s.atSeconds).padEnd(6), String(s.hostRssMb).padEnd(11), String(s.rendererHeapMb).padEnd(16), String(s.latencyP50Ms).padEnd(6), String(s.latencyP99Ms).padEnd(6), String(s.probes).padEnd(6), String(s.missed)].join('  '),
+      [String(s.atSeconds).padEnd(6), String(s.hostRssMb).padEnd(11), String(s.simulatorRssMb).padEnd(16), String(s.rendererHeapMb).padEnd(16), String(s.latencyP50Ms).padEnd(6), String(s.latencyP99Ms).padEnd(6), String(s.probes).padEnd(6), String(s.missed)].join('  '),
     );
   }
-  console.log(`\ngrowth first → last sample: host RSS ${summary.hostRssGrowthMb} MB, renderer heap ${summary.rendererHeapGrowthMb} MB, p50 ${summary.latencyP50ChangeMs} ms, p99 ${summary.latencyP99ChangeMs} ms; missed ${summary.missed}`);
+  console.log(`\ngrowth first → last sample: host RSS (the desk) ${summary.hostRssGrowthMb} MB, simulator RSS ${summary.simulatorRssGrowthMb} MB, renderer heap ${summary.rendererHeapGrowthMb} MB, p50 ${summary.latencyP50ChangeMs} ms, p99 ${summary.latencyP99ChangeMs} ms; missed ${summary.missed}`);
   mkdirSync('test-results', { recursive: true });
   writeFileSync('test-results/bench-soak.json', `${JSON.stringify({ date: new Date().toISOString(), settings, summary, figures }, null, 2)}\n`);
   console.log('Wrote test-results/bench-soak.json');

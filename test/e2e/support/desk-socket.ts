@@ -21,7 +21,19 @@ export async function openDeskSocket(hostUrl: string): Promise<DeskSocket> {
     ws.once('unexpected-response', (_req, res) => reject(new Error(`desk socket refused: ${res.statusCode}`)));
   });
   let nextId = 1;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const pending = new Map<number, { name: string; resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  // A call in flight when the socket goes would otherwise wait forever: no reply can come on a closed
+  // socket, and a caller's own time limit is only looked at between calls.
+  let closedBecause: string | undefined;
+  const fail = (why: string) => {
+    closedBecause ??= why;
+    for (const [id, waiter] of pending) {
+      pending.delete(id);
+      waiter.reject(new Error(`desk call ${waiter.name} got no reply: ${closedBecause}`));
+    }
+  };
+  ws.on('close', (code, reason) => fail(`the desk socket closed (${code}${reason.length ? ` ${String(reason)}` : ''})`));
+  ws.on('error', (err) => fail(`the desk socket failed (${err.message})`));
   const listeners = new Map<string, ((payload: unknown) => void)[]>();
   ws.on('message', (data) => {
     const message = JSON.parse(String(data)) as { type: string; id?: number; name?: string; payload?: unknown; reply?: { ok: boolean; value?: unknown; error?: { message?: string } } };
@@ -37,8 +49,11 @@ export async function openDeskSocket(hostUrl: string): Promise<DeskSocket> {
   return {
     call: <T>(name: string, params: unknown = {}) =>
       new Promise<T>((resolve, reject) => {
+        if (closedBecause !== undefined || ws.readyState !== WebSocket.OPEN) {
+          return reject(new Error(`desk call ${name} not sent: ${closedBecause ?? 'the desk socket is not open'}`));
+        }
         const id = nextId++;
-        pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        pending.set(id, { name, resolve: resolve as (v: unknown) => void, reject });
         ws.send(JSON.stringify({ type: 'call', id, name, params }));
       }),
     on: (name, listener) => listeners.set(name, [...(listeners.get(name) ?? []), listener]),
@@ -54,20 +69,37 @@ interface BoardPageOf<Item> {
   items: Item[];
 }
 
+/** How often readWholeBoard starts over before it says why it cannot read one generation whole. */
+const BOARD_READ_ATTEMPTS = 50;
+/** Pause before starting over: the board that just changed is being published in parts at that moment. */
+const BOARD_READ_PAUSE_MS = 50;
+
 /**
  * The whole board through board.get, page by page as the renderer reads it; started over when the
- * board changes between pages, so the items are always one generation's.
+ * board changes between pages, so the items are always one generation's. Starts over at most
+ * BOARD_READ_ATTEMPTS times, a moment apart, then fails saying what it met: a page refused for any
+ * reason used to be taken for a changed board and asked again at once, forever.
  */
 export async function readWholeBoard<Item = { href: string; name: string; kind: string }>(desk: DeskSocket): Promise<{ generation: number; items: Item[] }> {
-  for (;;) {
+  let lastProblem = '';
+  for (let attempt = 1; attempt <= BOARD_READ_ATTEMPTS; attempt++) {
     const first = await desk.call<BoardPageOf<Item>>('board.get', {});
     const items = [...first.items];
     let part = 1;
     for (; part < first.parts; part++) {
-      const page = await desk.call<BoardPageOf<Item>>('board.get', { part }).catch(() => undefined);
-      if (!page || page.generation !== first.generation) break;
+      const page = await desk.call<BoardPageOf<Item>>('board.get', { part }).catch((err: Error) => err);
+      if (page instanceof Error) {
+        lastProblem = `part ${part} of ${first.parts} (generation ${first.generation}) was refused: ${page.message}`;
+        break;
+      }
+      if (page.generation !== first.generation) {
+        lastProblem = `the board changed from generation ${first.generation} to ${page.generation} at part ${part} of ${first.parts}`;
+        break;
+      }
       items.push(...page.items);
     }
     if (part === first.parts) return { generation: first.generation, items };
+    await new Promise((resolve) => setTimeout(resolve, BOARD_READ_PAUSE_MS));
   }
+  throw new Error(`could not read the whole board in ${BOARD_READ_ATTEMPTS} attempts; last: ${lastProblem}`);
 }
