@@ -1,6 +1,8 @@
+import { untrack } from 'svelte';
 import { SvelteMap } from 'svelte/reactivity';
 import type { BoardItem, ItemLiveness, ItemStatus } from '../../../../shared/domain';
 import { supersedes } from '../../board/lib/status-order';
+import { AttentionIndex, type AttentionEntry, type AttentionSource } from '../board/attention-index';
 import type { BoardSink, WholeBoard } from './board-feed';
 
 /**
@@ -18,6 +20,18 @@ class BoardStore implements BoardSink {
   #loaded = $state(false);
   /** Liveness news since a board.get read began: newer than the read's own, so applied after it. */
   #livenessSinceRead: ItemLiveness[] | undefined;
+  /** What needs attention, kept item by item as news arrives (the maps read without tracking). */
+  readonly #attentionIndex = new AttentionIndex();
+  readonly #attentionSource: AttentionSource = {
+    item: (href) => this.#byHref.get(href),
+    status: (href) => this.#statuses.get(href),
+    staleness: (href) => this.#stale.get(href),
+  };
+  #attentionVersion = $state(0);
+  #attention = $derived.by(() => {
+    void this.#attentionVersion;
+    return this.#attentionIndex.sorted();
+  });
 
   get items(): readonly BoardItem[] {
     return this.#items;
@@ -31,6 +45,14 @@ class BoardStore implements BoardSink {
 
   item(href: string | undefined): BoardItem | undefined {
     return href === undefined ? undefined : this.#byHref.get(href);
+  }
+
+  /**
+   * What needs action or is not known, worst first (the attention strip's list). It changes only when
+   * an item starts or stops needing attention or changes why, not with every status of a calm item.
+   */
+  get attention(): readonly AttentionEntry[] {
+    return this.#attention;
   }
 
   /** The item's liveness when it is stale, else undefined. */
@@ -63,12 +85,18 @@ class BoardStore implements BoardSink {
     const hrefs = new Set(items.map((i) => i.href));
     for (const href of [...this.#statuses.keys()]) if (!hrefs.has(href)) this.#statuses.delete(href);
     for (const href of [...this.#stale.keys()]) if (!hrefs.has(href)) this.#stale.delete(href);
+    untrack(() => this.#attentionIndex.rebuild(items, this.#attentionSource));
+    untrack(() => this.#attentionVersion++);
   }
 
   applyStatuses(statuses: readonly ItemStatus[]): void {
+    const applied: string[] = [];
     for (const status of statuses) {
-      if (supersedes(status, this.#statuses.get(status.href))) this.#statuses.set(status.href, status);
+      if (!supersedes(status, this.#statuses.get(status.href))) continue;
+      this.#statuses.set(status.href, status);
+      applied.push(status.href);
     }
+    this.#refreshAttention(applied);
   }
 
   applyLiveness(changes: readonly ItemLiveness[]): void {
@@ -77,6 +105,11 @@ class BoardStore implements BoardSink {
       if (change.state === 'stale') this.#stale.set(change.href, change);
       else this.#stale.delete(change.href);
     }
+    this.#refreshAttention(changes.map((c) => c.href));
+  }
+
+  #refreshAttention(hrefs: readonly string[]): void {
+    if (hrefs.length > 0 && untrack(() => this.#attentionIndex.refresh(hrefs, this.#attentionSource))) untrack(() => this.#attentionVersion++);
   }
 }
 

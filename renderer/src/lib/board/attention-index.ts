@@ -1,0 +1,100 @@
+import type { BoardItem, ItemLiveness, ItemStatus } from '../../../../shared/domain';
+import { attentionConcern, ATTENTION_ORDER, type AttentionConcern, type StatusReading } from '../../../../shared/status';
+import { readItem } from './item-reading';
+
+export interface AttentionEntry {
+  item: BoardItem;
+  reading: StatusReading;
+  status: ItemStatus | undefined;
+  /** Why it is on the strip: forced, tamper, alert, openTooLong, offline, unknown, otherAlarm. */
+  concern: AttentionConcern;
+  /** Set when the desk is not hearing about the item: the strip says so rather than repeat an old state. */
+  stale?: ItemLiveness;
+}
+
+interface RankedEntry {
+  entry: AttentionEntry;
+  rank: number;
+}
+
+/** Deliberately open or overridden (amber) is a state someone chose: it is not on the strip. */
+const NOT_ON_STRIP: ReadonlySet<AttentionConcern> = new Set(['attention']);
+const OFFLINE_RANK = ATTENTION_ORDER.indexOf('offline');
+
+/**
+ * Whether one item needs attention and why. An item the desk is not hearing about counts as offline
+ * whatever it last said, unless that was worse.
+ */
+function rankedEntry(item: BoardItem, status: ItemStatus | undefined, stale: ItemLiveness | undefined): RankedEntry | undefined {
+  const reading = readItem(item, status);
+  let concern = attentionConcern(status?.flags ?? [], reading);
+  if (stale && (concern === undefined || ATTENTION_ORDER.indexOf(concern) > OFFLINE_RANK)) concern = 'offline';
+  if (concern === undefined || NOT_ON_STRIP.has(concern)) return undefined;
+  return { entry: { item, status, reading, concern, ...(stale ? { stale } : {}) }, rank: ATTENTION_ORDER.indexOf(concern) };
+}
+
+/** Worst concern first; within one, the most recent change first, then by name, so the order is stable between updates. */
+function worstFirst(a: RankedEntry, b: RankedEntry): number {
+  return a.rank - b.rank || (b.entry.status?.receivedAt ?? 0) - (a.entry.status?.receivedAt ?? 0) || a.entry.item.name.localeCompare(b.entry.item.name);
+}
+
+/** Where the index reads an item's latest state (the board store's maps, read without tracking). */
+export interface AttentionSource {
+  item(href: string): BoardItem | undefined;
+  status(href: string): ItemStatus | undefined;
+  staleness(href: string): ItemLiveness | undefined;
+}
+
+/**
+ * The items that need attention, kept item by item as statuses, liveness and items arrive. The strip
+ * and the plans then sort a short list, instead of reading every item of a 10,000-item site whenever
+ * one of them changes (which cost the renderer more than anything else on a busy site).
+ */
+export class AttentionIndex {
+  readonly #entries = new Map<string, RankedEntry>();
+
+  /** Reads these items again; answers whether the list changed. */
+  refresh(hrefs: Iterable<string>, source: AttentionSource): boolean {
+    let changed = false;
+    for (const href of hrefs) {
+      const item = source.item(href);
+      const next = item && rankedEntry(item, source.status(href), source.staleness(href));
+      const before = this.#entries.get(href);
+      if (next) this.#entries.set(href, next);
+      else if (before) this.#entries.delete(href);
+      changed ||= next !== undefined || before !== undefined;
+    }
+    return changed;
+  }
+
+  /** Every item again (a new list of items). */
+  rebuild(items: readonly BoardItem[], source: AttentionSource): void {
+    this.#entries.clear();
+    this.refresh(
+      items.map((i) => i.href),
+      source,
+    );
+  }
+
+  /** What needs action or is not known, worst first by the shared attention order. */
+  sorted(): AttentionEntry[] {
+    return [...this.#entries.values()].sort(worstFirst).map((r) => r.entry);
+  }
+}
+
+/**
+ * The same list computed in one pass over the items given (a floor's pins, tests): what the index
+ * keeps up to date for the whole board.
+ */
+export function attentionList(
+  items: readonly BoardItem[],
+  statuses: ReadonlyMap<string, ItemStatus>,
+  staleness: (href: string) => ItemLiveness | undefined = () => undefined,
+): AttentionEntry[] {
+  const ranked: RankedEntry[] = [];
+  for (const item of items) {
+    const entry = rankedEntry(item, statuses.get(item.href), staleness(item.href));
+    if (entry) ranked.push(entry);
+  }
+  return ranked.sort(worstFirst).map((r) => r.entry);
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { ItemLiveness, ItemStatus } from '../../../shared/domain';
+import { AttentionIndex, attentionList, type AttentionSource } from '../../../renderer/src/lib/board/attention-index';
+import { item, status } from './fixtures';
+
+const CALM = ['closed', 'locked', 'secure'];
+
+/** A board's worth of maps behind the index, changed the way the store changes them. */
+function site(names: string[]) {
+  const items = names.map((n) => item(n));
+  const statuses = new Map<string, ItemStatus>();
+  const stale = new Map<string, ItemLiveness>();
+  const source: AttentionSource = {
+    item: (href) => items.find((i) => i.href === href),
+    status: (href) => statuses.get(href),
+    staleness: (href) => stale.get(href),
+  };
+  const index = new AttentionIndex();
+  index.rebuild(items, source);
+  return { items, statuses, stale, source, index };
+}
+
+describe('attention index', () => {
+  it('keeps the same list, in the same order, as reading every item again', () => {
+    const s = site(['A', 'B', 'C', 'D', 'E']);
+    const steps: [number, string[], number][] = [
+      [0, CALM, 1_000],
+      [1, ['open', 'locked', 'secure', 'forced'], 2_000],
+      [2, ['open', 'locked', 'secure', 'openTooLong'], 3_000],
+      [3, ['controllerOffline'], 4_000],
+      [1, CALM, 5_000],
+      [4, ['open', 'locked', 'secure', 'forced'], 6_000],
+      [0, ['open', 'locked', 'secure', 'forced'], 7_000],
+    ];
+    for (const [i, flags, at] of steps) {
+      const next = status(s.items[i]!, flags, at);
+      s.statuses.set(next.href, next);
+      s.index.refresh([next.href], s.source);
+      expect(s.index.sorted()).toEqual(attentionList(s.items, s.statuses, (href) => s.stale.get(href)));
+    }
+    expect(s.index.sorted().map((e) => e.item.name)).toEqual(['A', 'E', 'C', 'D']);
+  });
+
+  it('answers that nothing changed when a calm item stays calm, and that something did when it goes stale', () => {
+    const s = site(['A', 'B']);
+    for (const i of s.items) s.statuses.set(i.href, status(i, CALM));
+    s.index.rebuild(s.items, s.source);
+    expect(s.index.sorted()).toEqual([]);
+    s.statuses.set(s.items[0]!.href, status(s.items[0]!, CALM, 9_000));
+    expect(s.index.refresh([s.items[0]!.href], s.source)).toBe(false);
+    s.stale.set(s.items[1]!.href, { href: s.items[1]!.href, state: 'stale', since: 1, reason: 'no answer' } as ItemLiveness);
+    expect(s.index.refresh([s.items[1]!.href], s.source)).toBe(true);
+    expect(s.index.sorted().map((e) => [e.item.name, e.concern])).toEqual([['B', 'offline']]);
+  });
+
+  it('drops an item the board no longer has', () => {
+    const s = site(['A']);
+    s.statuses.set(s.items[0]!.href, status(s.items[0]!, ['open', 'locked', 'secure', 'forced']));
+    s.index.refresh([s.items[0]!.href], s.source);
+    expect(s.index.sorted()).toHaveLength(1);
+    s.index.rebuild([], s.source);
+    expect(s.index.sorted()).toEqual([]);
+  });
+});
