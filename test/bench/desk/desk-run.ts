@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { BOARD_KINDS } from '../../../electron/core/board/catalogue';
@@ -162,6 +163,11 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     // spread renewals are start-up, not what a quiet site costs.
     const idle = await idleRequestRate(controlUrl, settings.idleSeconds);
     log(`  idle: ${idle} requests/min`);
+    // What was measured, as the operator saw it at the end of the run.
+    mkdirSync('test-results', { recursive: true });
+    const picture = `test-results/bench-desk-${settings.viewName ?? 'board'}-${settings.items}.png`;
+    await page.screenshot({ path: picture });
+    log(`  screenshot: ${picture}`);
     return {
       view: settings.viewName ?? 'board',
       items: settings.items,
