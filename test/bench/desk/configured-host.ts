@@ -50,8 +50,8 @@ export async function configureDesk(items: number, expected: number, version: st
         const connection = await desk.call<ConnectionState>('site.connect', { site: 'configured' });
         if (connection.demo) throw new Error(`site.connect left the desk on the demo site (${connection.phase}: ${connection.reason ?? 'no reason given'})`);
         const started = Date.now();
-        await untilLive(desk, expected, LAUNCH_LIMIT_MS);
-        log(`  configured (${vaultMode}); first board live in ${Date.now() - started} ms`);
+        const live = await untilLive(desk, expected, LAUNCH_LIMIT_MS);
+        log(`  configured (${vaultMode}); first board live in ${live.at - started} ms${live.withoutStatus ? ` (${live.withoutStatus} items without a status)` : ''}`);
         return { sim, dataDir, vaultMode, stop };
       } finally {
         desk.close();
@@ -95,6 +95,8 @@ export interface Launch {
   shownMs: number;
   /** Spawn → every item on the board with a status, none stale, connected. */
   liveMs: number;
+  /** Items still without a status when the board was taken as live (see untilLive): 0 normally. */
+  withoutStatus: number;
   close(): Promise<void>;
 }
 
@@ -110,13 +112,14 @@ export async function launch(configured: ConfiguredDesk, browser: Browser, expec
     desk = await openDeskSocket(host.url);
     await page.goto(host.url, { waitUntil: 'domcontentloaded', timeout: LAUNCH_LIMIT_MS });
     const socket = desk;
-    const [shownAt, liveAt] = await Promise.all([untilShown(page, doorName, LAUNCH_LIMIT_MS), untilLive(socket, expected, LAUNCH_LIMIT_MS)]);
+    const [shownAt, live] = await Promise.all([untilShown(page, doorName, LAUNCH_LIMIT_MS), untilLive(socket, expected, LAUNCH_LIMIT_MS)]);
     return {
       host,
       page,
       desk: socket,
       shownMs: shownAt - host.spawnedAt,
-      liveMs: liveAt - host.spawnedAt,
+      liveMs: live.at - host.spawnedAt,
+      withoutStatus: live.withoutStatus,
       close: async () => {
         socket.close();
         await page.close();

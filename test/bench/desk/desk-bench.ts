@@ -64,7 +64,7 @@ export function printDeskTable(results: DeskResult[], settings: Omit<DeskSetting
     String(items),
     String(f.boardItems),
     seconds(f.coldStartLastKnownMs),
-    seconds(f.coldStartLiveMs),
+    `${seconds(f.coldStartLiveMs)}${f.withoutStatus ? ` (${f.withoutStatus} no status)` : ''}`,
     seconds(f.coldStartServerMs),
     String(f.probes),
     String(f.missed),
