@@ -15,7 +15,9 @@ if (electron.path) {
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   console.log(`Gatehouse: the Electron runtime is not available here (${electron.reason}); serving the same app from the browser host instead.`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/shells/web-host/supervise.ts', '--open', ...extraArgs], { stdio: 'inherit' });
+  // The host built like the Electron main is, so it does not compile TypeScript at every start.
+  run(npx, ['vite', 'build', '-c', 'vite.web-host.config.ts', '--logLevel', 'warn']);
+  const child = spawn(process.execPath, ['out/web/host/supervise.mjs', '--open', ...extraArgs], { stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
 }

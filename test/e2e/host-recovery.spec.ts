@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, test } from '@playwright/test';
-import { TSX, stopChild } from './support/child-process';
+import { stopChild } from './support/child-process';
 
-// The browser host runs under its supervisor, as `npm run web` and `npm start` (without Electron) run
-// it. A host killed outright (kill -9: no chance to clean up) is started again on the same address
+// The browser host runs under its supervisor, as `npm start` (without Electron) runs it: the built
+// host in out/web/host (npm run build makes it), so the build's own paths and its start of cli.mjs are
+// what is tested here; every other e2e test starts the TypeScript source. A host killed outright (kill -9: no chance to clean up) is started again on the same address
 // with the same access token, and the open page gets back to a live board by itself.
 
 interface HostLine {
@@ -23,7 +24,7 @@ let announced: () => void = () => undefined;
 
 test.beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-recovery-'));
-  supervisor = spawn(process.execPath, [...TSX, 'electron/shells/web-host/supervise.ts', '--json', '--scenario', 'off', '--data-dir', dataDir], {
+  supervisor = spawn(process.execPath, ['out/web/host/supervise.mjs', '--json', '--scenario', 'off', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   createInterface({ input: supervisor.stdout! }).on('line', (line) => {

@@ -46,24 +46,29 @@ export class LivenessBook {
     this.entries.delete(href);
   }
 
-  /** The desk expects to hear about `href` by `dueAt` (a poll sent, or a retry planned). */
-  expect(href: string, dueAt: number): void {
-    const entry = this.entries.get(href);
-    if (entry) entry.dueAt = dueAt;
+  /** The desk expects to hear about these items by `dueAt` (a poll sent, or a retry planned). */
+  expect(hrefs: readonly string[], dueAt: number): void {
+    for (const href of hrefs) {
+      const entry = this.entries.get(href);
+      if (entry) entry.dueAt = dueAt;
+    }
   }
 
-  heard(href: string): void {
-    const entry = this.entries.get(href);
-    if (!entry) return;
+  /** The server answered about these items: they are live (one clock reading for a whole subscription's answer). */
+  heard(hrefs: readonly string[]): void {
     const now = this.now();
-    entry.lastHeardAt = now;
-    entry.dueAt = undefined;
-    if (!entry.stale) return;
-    entry.stale = false;
-    entry.since = now;
-    entry.reason = undefined;
-    this.staleTotal--;
-    this.emit(href, entry);
+    for (const href of hrefs) {
+      const entry = this.entries.get(href);
+      if (!entry) continue;
+      entry.lastHeardAt = now;
+      entry.dueAt = undefined;
+      if (!entry.stale) continue;
+      entry.stale = false;
+      entry.since = now;
+      entry.reason = undefined;
+      this.staleTotal--;
+      this.emit(href, entry);
+    }
   }
 
   stale(href: string, reason: string): void {

@@ -90,10 +90,10 @@ export class Monitor {
       random: options.random ?? Math.random,
       events: {
         status: (s) => this.coalescer.push(s),
-        expect: (href, dueAt) => this.liveness.expect(href, dueAt),
-        heard: (href) => {
+        expect: (hrefs, dueAt) => this.liveness.expect(hrefs, dueAt),
+        heard: (hrefs) => {
           this.failing = false;
-          this.liveness.heard(href);
+          this.liveness.heard(hrefs);
           this.events.answered?.();
         },
         failed: (href, error, kind, retryAt) => this.onFailure(href, error, kind, retryAt),
@@ -228,7 +228,7 @@ export class Monitor {
       this.liveness.stale(href, error.message);
     } else {
       // A dropped call is retried soon; the item stays live if the retry is answered in time.
-      if (retryAt !== undefined) this.liveness.expect(href, retryAt + 5_000);
+      if (retryAt !== undefined) this.liveness.expect([href], retryAt + 5_000);
       this.events.suspect?.(error.message);
     }
     if (this.failing && kind !== 'final') return;

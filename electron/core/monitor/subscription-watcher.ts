@@ -38,6 +38,8 @@ export class SubscriptionWatcher {
   private failures = 0;
   /** The last state reported per item id, so repeats are not sent on as deltas. */
   private readonly lastKey = new Map<string, string>();
+  /** The subscribed items' hrefs, once: every answer and every poll speaks for all of them. */
+  private readonly hrefs: readonly string[];
   readonly done: Promise<void>;
 
   constructor(
@@ -45,6 +47,7 @@ export class SubscriptionWatcher {
     readonly targets: readonly WatchTarget[],
   ) {
     this.byId = new Map(targets.map((t) => [t.id!, t]));
+    this.hrefs = targets.map((t) => t.href);
     this.done = this.run();
   }
 
@@ -149,7 +152,7 @@ export class SubscriptionWatcher {
     assertOnOrigin(page.next.href, transport.origin);
     this.failures = 0;
     if (sentAt !== undefined && page.updates.length === 0) subscriptionHolds.record(now() - sentAt);
-    for (const target of this.targets) events.heard(target.href);
+    events.heard(this.hrefs);
     for (const update of page.updates) {
       const target = this.byId.get(update.id);
       if (!target || update.statusFlags === undefined) continue; // an id not asked for, or no state: nothing to show
@@ -172,10 +175,8 @@ export class SubscriptionWatcher {
       return 'halted';
     }
     const delayMs = backoffDelay(this.failures++, BACKOFF.baseMs, BACKOFF.maxMs, random);
-    for (const target of this.targets) {
-      if (kind === 'persistent') events.failed(target.href, error, kind, now() + delayMs);
-      else events.expect(target.href, now() + delayMs + 5_000);
-    }
+    if (kind === 'persistent') for (const target of this.targets) events.failed(target.href, error, kind, now() + delayMs);
+    else events.expect(this.hrefs, now() + delayMs + 5_000);
     if (kind === 'transient') events.failed(first, error, kind, now() + delayMs);
     // A malformed answer or a link off the origin: subscribe afresh after the pause.
     return { retryInMs: delayMs, resubscribe: kind === 'persistent' && polling };
@@ -183,6 +184,6 @@ export class SubscriptionWatcher {
 
   private expectAll(sentAt: number, holdMs: number): void {
     const due = this.context.subscriptionHolds.dueAt(sentAt, holdMs);
-    for (const target of this.targets) this.context.events.expect(target.href, due);
+    this.context.events.expect(this.hrefs, due);
   }
 }

@@ -38,10 +38,10 @@ export interface WatchTarget {
 /** What every watcher of a monitor reports, by item href (one object shared by all of them). */
 export interface WatcherEvents {
   status(status: ItemStatus): void;
-  /** The desk must hear about `href` by `dueAt` (a poll sent or a retry planned). */
-  expect(href: string, dueAt: number): void;
-  /** The server answered about `href`. */
-  heard(href: string): void;
+  /** The desk must hear about these items by `dueAt` (a poll sent or a retry planned). */
+  expect(hrefs: readonly string[], dueAt: number): void;
+  /** The server answered about these items (a subscription answers for all of its items at once). */
+  heard(hrefs: readonly string[]): void;
   /** An answer came this much later than the server's hold says it should: every answer may be late. */
   late(ms: number): void;
   /** `retryAt`: when this chain tries again; absent when it waits for the gate (a final failure). */
@@ -147,7 +147,7 @@ export class Watcher {
     const cutMs = Math.min(lease.holdMs, spreadMs);
     const hold = holdSignal(this.abort.signal, gate, lease.preempted, cutMs);
     const sentAt = now();
-    events.expect(this.target.href, holds.dueAt(sentAt, first ? 0 : cutMs));
+    events.expect([this.target.href], holds.dueAt(sentAt, first ? 0 : cutMs));
     try {
       const page = await transport.getJson(href, UpdatesPage, what, {
         signal: hold.signal,
@@ -164,7 +164,7 @@ export class Watcher {
       const lateMs = now() - sentAt - (first ? 0 : Math.min(cutMs, holds.ms));
       if ((first || !changed) && lateMs >= LATE_ANSWER_MS) events.late(lateMs);
       if (!first && !changed) holds.record(now() - sentAt);
-      events.heard(this.target.href);
+      events.heard([this.target.href]);
       if (first) this.context.ramp.answered();
       if (changed) this.apply(page.updates!);
       return { kind: 'next', href: page.next.href };

@@ -43,4 +43,12 @@ export const planMigrations: Migration[] = [
       `);
     },
   },
+  {
+    feature: 'plans',
+    version: 2,
+    name: 'the digest of each seeded demo drawing, so an unchanged one is not checked again at every start',
+    up(db) {
+      db.exec('ALTER TABLE plan_demo_seeds ADD COLUMN drawing_sha256 TEXT');
+    },
+  },
 ];

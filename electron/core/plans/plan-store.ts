@@ -116,18 +116,24 @@ export class PlanStore {
    * has since removed or replaced its plan) is left alone, except that a demo plan still in place gets
    * the current drawing. Answers whether anything changed.
    */
-  seedDemo(site: string, floor: string, plan: StoredPlan, pins: readonly StoredPin[]): boolean {
+  seedDemo(site: string, floor: string, drawingSha256: string, plan: () => StoredPlan, pins: readonly StoredPin[]): boolean {
     return this.store.transaction(() => {
-      const seeded = this.store.db.prepare('SELECT 1 FROM plan_demo_seeds WHERE site = ? AND floor = ?').get(site, floor) !== undefined;
+      const seeded = this.store.db.prepare('SELECT drawing_sha256 AS digest FROM plan_demo_seeds WHERE site = ? AND floor = ?').get(site, floor) as { digest: string | null } | undefined;
+      // The same drawing as last time: nothing to check or write (checking means sanitising an SVG).
+      if (seeded?.digest === drawingSha256) return false;
       const current = this.header(site, floor);
       if (seeded) {
-        if (current?.source !== 'demo' || Buffer.from(this.plan(site, floor)!.image).equals(plan.image)) return false;
-        this.write(site, floor, plan);
+        this.store.db.prepare('UPDATE plan_demo_seeds SET drawing_sha256 = ? WHERE site = ? AND floor = ?').run(drawingSha256, site, floor);
+        if (current?.source !== 'demo') return false;
+        const next = plan();
+        if (Buffer.from(this.plan(site, floor)!.image).equals(next.image)) return false;
+        this.write(site, floor, next);
         return true;
       }
-      this.store.db.prepare('INSERT INTO plan_demo_seeds (site, floor, seeded_at) VALUES (?, ?, ?)').run(site, floor, plan.updatedAt);
+      const next = plan();
+      this.store.db.prepare('INSERT INTO plan_demo_seeds (site, floor, seeded_at, drawing_sha256) VALUES (?, ?, ?, ?)').run(site, floor, next.updatedAt, drawingSha256);
       if (current) return false;
-      this.write(site, floor, plan);
+      this.write(site, floor, next);
       for (const pin of pins) this.writePin(site, floor, pin);
       return true;
     });

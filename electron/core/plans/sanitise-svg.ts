@@ -1,11 +1,22 @@
+import { createRequire } from 'node:module';
 import DOMPurify from 'dompurify';
-import { JSDOM, type JsdomElement, type JsdomNode } from 'jsdom';
+import type { JSDOM as JsdomClass, JsdomElement, JsdomNode } from 'jsdom';
 import { DeskError } from '../../../shared/errors';
 
-// One jsdom window serves every import: DOMPurify needs a DOM, and this one never loads or runs anything.
-const window = new JSDOM('').window;
-const purify = DOMPurify(window as unknown as Parameters<typeof DOMPurify>[0]);
-const serializer = new window.XMLSerializer();
+/**
+ * One jsdom window serves every import: DOMPurify needs a DOM, and this one never loads or runs
+ * anything. Loaded on the first drawing, not with the desk: loading jsdom takes 1–2 s of a 2-core
+ * machine, which every start paid before a single plan was imported.
+ */
+let dom: { purify: ReturnType<typeof DOMPurify>; serializer: { serializeToString(node: JsdomNode): string } } | undefined;
+function planDom(): NonNullable<typeof dom> {
+  if (!dom) {
+    const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: typeof JsdomClass };
+    const window = new JSDOM('').window;
+    dom = { purify: DOMPurify(window as unknown as Parameters<typeof DOMPurify>[0]), serializer: new window.XMLSerializer() };
+  }
+  return dom;
+}
 
 /** A reference that stays inside the drawing (`#id`). */
 const LOCAL_REFERENCE = /^\s*#/;
@@ -35,6 +46,7 @@ export interface SanitisedSvg {
  * a desk that may be offline could not load them anyway.
  */
 export function sanitisePlanSvg(fileName: string, text: string): SanitisedSvg {
+  const { purify, serializer } = planDom();
   const active = new Set<string>();
   const removed = new Map<string, number>();
   const note = (what: string): void => void removed.set(what, (removed.get(what) ?? 0) + 1);

@@ -9,7 +9,8 @@ if (args.includes('--help')) {
   await import('./cli');
 } else {
   const supervisor = superviseHost({
-    spawnHost: spawnHostCli(fileURLToPath(new URL('./cli.ts', import.meta.url))),
+    // Beside this file: cli.ts when run from source, cli.mjs when run from the build (out/web/host).
+    spawnHost: spawnHostCli(fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './cli.ts' : './cli.mjs', import.meta.url))),
     args,
     log: stderrLogger(),
     print: (line) => console.log(line),

@@ -95,7 +95,8 @@ export function superviseHost(options: SupervisorOptions): Supervisor {
   };
 }
 
-/** The usual way to start a host: this Node with tsx, the host CLI, output piped back. */
+/** The usual way to start a host: this Node (with tsx for the TypeScript source), the host CLI, output piped back. */
 export function spawnHostCli(cliPath: string): (args: string[]) => ChildProcess {
-  return (args) => spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const loader = cliPath.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  return (args) => spawn(process.execPath, [...loader, cliPath, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
 }

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Desk } from '../../../electron/core/desk';
 import { openDeskRecords, type DeskRecords } from '../../../electron/core/offline/desk-records';
-import { seedDemoPlans } from '../../../electron/core/plans/demo-seed';
+import { DEMO_SITE, seedDemoPlans } from '../../../electron/core/plans/demo-seed';
+import { PlanStore } from '../../../electron/core/plans/plan-store';
 import { fixedSite } from '../../../electron/core/site-source';
 import type { RunningSimulator } from '../../../electron/simulator/index';
 import { readDemoPlans } from '../../../electron/shells/compose/demo-plans';
@@ -73,6 +74,30 @@ describe('the demo site on first run', () => {
       expect((await again.desk.handle('plans.floors', {})).filter((f) => f.source === 'demo')).toHaveLength(3);
     } finally {
       await again.desk.stop();
+    }
+  });
+
+  it('checks a demo drawing once: not again at the next start while it is unchanged, and again when it changes', () => {
+    const records = openDeskRecords({ dir: mkdtempSync(join(tmpdir(), 'gatehouse-demo-seed-')), desk: 'test desk' });
+    try {
+      const seeds = readDemoPlans(plansDir);
+      const plans = new PlanStore(records.store);
+      const [seed] = seeds;
+      let checked = 0;
+      const plan = () => (checked++, { name: seed!.name, mediaType: 'image/svg+xml' as const, source: 'demo' as const, image: seed!.bytes, width: 1600, height: 1000, removed: [], updatedAt: 1 });
+      expect(plans.seedDemo(DEMO_SITE, seed!.floor, 'digest-1', plan, seed!.pins)).toBe(true);
+      expect(plans.seedDemo(DEMO_SITE, seed!.floor, 'digest-1', plan, seed!.pins)).toBe(false);
+      expect(checked).toBe(1);
+      // A new drawing (another digest) in resources/ is checked, and replaces a demo plan still in place.
+      const changed = () => ({ ...plan(), image: Buffer.from(cleanSvg()) });
+      expect(plans.seedDemo(DEMO_SITE, seed!.floor, 'digest-2', changed, seed!.pins)).toBe(true);
+      expect(checked).toBe(2);
+      expect(Buffer.from(plans.plan(DEMO_SITE, seed!.floor)!.image).toString()).toBe(cleanSvg());
+      // The shipped drawings: every floor changes (the first one gets its real drawing back); the next start changes nothing.
+      expect(seedDemoPlans(records.store, seeds)).toBe(seeds.length);
+      expect(seedDemoPlans(records.store, seeds)).toBe(0);
+    } finally {
+      records.close();
     }
   });
 });

@@ -18,7 +18,7 @@ describe('liveness rules: per item, from evidence', () => {
     b.track('b');
     b.stale('a', 'malformed');
     b.stale('b', 'malformed');
-    b.heard('a');
+    b.heard(['a']);
     expect(b.get('a')).toMatchObject({ state: 'live' });
     expect(b.get('b')).toMatchObject({ state: 'stale', reason: 'malformed' });
     expect(b.staleCount).toBe(1);
@@ -29,8 +29,8 @@ describe('liveness rules: per item, from evidence', () => {
     const { b, advance, now } = book();
     b.track('a');
     b.track('b');
-    b.expect('a', now() + 5_000);
-    b.expect('b', now() + 20_000);
+    b.expect(['a'], now() + 5_000);
+    b.expect(['b'], now() + 20_000);
     advance(6_000);
     expect(b.sweep()).toBe(1);
     expect(b.get('a')).toMatchObject({ state: 'stale', reason: OVERDUE_REASON, since: now(), lastHeardAt: 1_000 });
@@ -53,7 +53,7 @@ describe('liveness rules: per item, from evidence', () => {
     const { b } = book();
     ['a', 'b', 'c'].forEach((h) => b.track(h));
     b.staleAll('server not answering');
-    b.heard('b');
+    b.heard(['b']);
     expect(b.notLive().map((l) => l.href)).toEqual(['a', 'c']);
     b.untrack('a');
     expect(b.staleCount).toBe(1);
