@@ -7,7 +7,7 @@ import { readWholeBoard, type DeskSocket } from '../../e2e/support/desk-socket';
 import { quantile, seeded } from '../stats';
 import { BackgroundChanges } from './background-changes';
 import { configureDesk, forgetLastKnown, launch, type Launch } from './configured-host';
-import { restRequests, rssMbOf } from './host-process';
+import { restRequests, rssMbOf, type HostEntry } from './host-process';
 import { arm, cleared, doorNamesOnScreen, installTileWatch, shownAt, showsForced } from './tile-watch';
 
 export interface DeskSettings {
@@ -37,6 +37,8 @@ export interface DeskFigures {
   view: string;
   items: number;
   boardItems: number;
+  /** The host as built by `npm run build` (what `npm start` runs) or its source under tsx. */
+  hostEntry: HostEntry;
   /** Where the desk's vault keeps its key in this run (the keychain, or the less-safe key file and why). */
   vaultMode: string;
   /** Restart with the last-known board in the local store: spawn of the host → door names on the page. */
@@ -174,6 +176,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       view: settings.viewName ?? 'board',
       items: settings.items,
       boardItems,
+      hostEntry: host.entry,
       vaultMode: configured.vaultMode,
       coldStartLastKnownMs: fromLastKnown.shownMs,
       coldStartLiveMs: fromLastKnown.liveMs,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,8 @@ export interface HostProcess {
   /** The desk's address with this launch's token. */
   url: string;
   pid: number;
+  /** What was started: the host as `npm run build` bundles it (what `npm start` runs), or its source under tsx. */
+  entry: HostEntry;
   /** When the process was spawned (Date.now), for cold-start figures. */
   spawnedAt: number;
   /** When it printed its address (Date.now): the process is up, tsx has compiled it, the desk has started. */
@@ -18,19 +20,33 @@ export interface HostProcess {
 }
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The host bundled by `npm run build` (vite.web-host.config.ts). */
+const BUILT_CLI = join(ROOT, 'out/web/host/cli.mjs');
+
+export type HostEntry = 'built' | 'source under tsx';
 
 /**
- * Starts `electron/shells/web-host/cli.ts` as `npm start` would serve the browser host, on the
+ * The built host when there is one, as `npm start` runs it: compiling TypeScript at every start would
+ * add seconds to each cold start that no desk pays. BENCH_HOST_FROM_SOURCE=1 runs the source instead.
+ */
+export function hostEntry(): HostEntry {
+  return process.env.BENCH_HOST_FROM_SOURCE !== '1' && existsSync(BUILT_CLI) ? 'built' : 'source under tsx';
+}
+
+/**
+ * Starts the browser host's CLI as `npm start` would serve it (see hostEntry), on the
  * settings folder `dataDir` (kept when the host stops, so the next launch is a restart of the same
  * desk). No demo items: until Settings names a server the host runs its small embedded demo site
  * (scenario off); once configured, only the desk runs in it, and its RSS is the desk's alone.
  * `extraArgs` go to the CLI as they are (`--demo-items N` for a generated demo site inside the host).
  */
 export async function startHostProcess(dataDir: string, extraArgs: string[] = []): Promise<HostProcess> {
+  const entry = hostEntry();
+  const program = entry === 'built' ? [BUILT_CLI] : ['--import', 'tsx', 'electron/shells/web-host/cli.ts'];
   const spawnedAt = Date.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'electron/shells/web-host/cli.ts', '--json', '--scenario', 'off', '--data-dir', dataDir, '--log-dir', join(dataDir, 'logs'), ...extraArgs],
+    [...program, '--json', '--scenario', 'off', '--data-dir', dataDir, '--log-dir', join(dataDir, 'logs'), ...extraArgs],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout! });
@@ -44,6 +60,7 @@ export async function startHostProcess(dataDir: string, extraArgs: string[] = []
   return {
     url: info.url,
     pid: child.pid!,
+    entry,
     spawnedAt,
     printedAt,
     stop: async () => {
