@@ -1,5 +1,6 @@
 import type { CallResult, CommandRequest } from '../../shared/contract';
 import type { BoardSnapshot, ConnectionState, ItemLiveness, ItemStatus } from '../../shared/domain';
+import { liveLookup, type BoardLookup } from './board/board-lookup';
 import { DeskError } from '../../shared/errors';
 import { Backoff } from './api/backoff';
 import { sendCommand } from './api/commands';
@@ -15,7 +16,7 @@ import type { ContractEvents } from './events';
 import { AttemptScheduler } from './monitor/attempts';
 import { sessionFailureWords } from './site-check/site-failure-words';
 import { Monitor } from './monitor/monitor';
-import { liveAgain, staleBoard } from './offline/last-known-view';
+import { lastKnownLookup, liveAgain, staleBoard } from './offline/last-known-view';
 import type { LastKnownBoard, SiteStateSink } from './offline/state-sink';
 import { DEFAULT_TIMING, SLOW_ANSWER_MS, type SessionTiming } from './site-session-timing';
 
@@ -50,6 +51,7 @@ export class SiteSession {
   private readonly statuses = new Map<string, ItemStatus>();
   /** Served until the server's board arrives: every item stale, no command sendable. */
   private lastKnown: ReturnType<typeof staleBoard> | undefined;
+  private lastKnownLookup: BoardLookup | undefined;
 
   constructor(
     config: DeskConfig,
@@ -109,6 +111,12 @@ export class SiteSession {
 
   get connection(): ConnectionState {
     return this.tracker.current;
+  }
+
+  /** The connection and each item's latest status and liveness, for a board part (snapshot() would build the whole board). */
+  lookup(): BoardLookup {
+    if (this.lastKnown) return (this.lastKnownLookup ??= lastKnownLookup(this.lastKnown, () => this.tracker.current));
+    return liveLookup(this.tracker.current, this.statuses, this.monitor.liveness);
   }
 
   snapshot(): BoardSnapshot {
@@ -236,6 +244,7 @@ export class SiteSession {
     if (this.lastKnown) {
       // The last-known board gives way to the server's: its items are live unless the monitor says not.
       this.lastKnown = undefined;
+      this.lastKnownLookup = undefined;
       const notLive = new Set(this.monitor.liveness.notLive().map((l) => l.href));
       this.events.emit('status.liveness', liveAgain(board.filter((i) => !notLive.has(i.href)), Date.now()));
     }

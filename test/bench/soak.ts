@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   };
   const summary = {
     hostRssGrowthMb: growth((s) => s.hostRssMb),
+    hostHeapAfterGcGrowthMb: growth((s) => s.hostHeapAfterGcMb),
     simulatorRssGrowthMb: growth((s) => s.simulatorRssMb),
     rendererHeapGrowthMb: growth((s) => s.rendererHeapMb),
     latencyP50ChangeMs: growth((s) => s.latencyP50Ms),
@@ -36,13 +37,13 @@ async function main(): Promise<void> {
     missed: figures.missed,
   };
   console.log(`\nGatehouse desk soak — ${settings.items} items, ${settings.measureSeconds} s, ${settings.changesPerSecond} changes/s\n`);
-  console.log('at s    host RSS MB  simulator RSS MB  renderer heap MB  p50 ms  p99 ms  probes  missed');
+  console.log('at s    host RSS MB  host heap after GC MB  simulator RSS MB  renderer heap MB  p50 ms  p99 ms  probes  missed');
   for (const s of samples) {
     console.log(
-      [String(s.atSeconds).padEnd(6), String(s.hostRssMb).padEnd(11), String(s.simulatorRssMb).padEnd(16), String(s.rendererHeapMb).padEnd(16), String(s.latencyP50Ms).padEnd(6), String(s.latencyP99Ms).padEnd(6), String(s.probes).padEnd(6), String(s.missed)].join('  '),
+      [String(s.atSeconds).padEnd(6), String(s.hostRssMb).padEnd(11), String(s.hostHeapAfterGcMb).padEnd(21), String(s.simulatorRssMb).padEnd(16), String(s.rendererHeapMb).padEnd(16), String(s.latencyP50Ms).padEnd(6), String(s.latencyP99Ms).padEnd(6), String(s.probes).padEnd(6), String(s.missed)].join('  '),
     );
   }
-  console.log(`\ngrowth first → last sample: host RSS (the desk) ${summary.hostRssGrowthMb} MB, simulator RSS ${summary.simulatorRssGrowthMb} MB, renderer heap ${summary.rendererHeapGrowthMb} MB, p50 ${summary.latencyP50ChangeMs} ms, p99 ${summary.latencyP99ChangeMs} ms; missed ${summary.missed}`);
+  console.log(`\ngrowth first → last sample: host RSS (the desk) ${summary.hostRssGrowthMb} MB, host heap after a full collection ${summary.hostHeapAfterGcGrowthMb} MB, simulator RSS ${summary.simulatorRssGrowthMb} MB, renderer heap ${summary.rendererHeapGrowthMb} MB, p50 ${summary.latencyP50ChangeMs} ms, p99 ${summary.latencyP99ChangeMs} ms; missed ${summary.missed}`);
   mkdirSync('test-results', { recursive: true });
   writeFileSync('test-results/bench-soak.json', `${JSON.stringify({ date: new Date().toISOString(), settings, summary, figures }, null, 2)}\n`);
   console.log('Wrote test-results/bench-soak.json');

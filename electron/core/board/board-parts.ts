@@ -1,5 +1,6 @@
 import { BOARD_PART_ITEMS, type BoardItemsPart, type BoardPage } from '../../../shared/contract/board';
-import type { BoardItem, BoardSnapshot } from '../../../shared/domain';
+import type { BoardItem, ItemLiveness, ItemStatus } from '../../../shared/domain';
+import type { BoardLookup } from './board-lookup';
 import { DeskError } from '../../../shared/errors';
 
 /** The board's items cut into parts of at most `size`, numbered from 0; an empty board is one empty part. */
@@ -34,24 +35,23 @@ export class PublishedBoard {
   }
 
   /**
-   * Part `part` of the current generation, with those items' statuses and liveness from the session's
-   * snapshot: each answer is as bounded as an event, whatever the size of the site.
+   * Part `part` of the current generation, with those items' statuses and liveness: each answer is as
+   * bounded as an event, and costs as much, whatever the size of the site.
    */
-  page(snapshot: BoardSnapshot, part = 0): BoardPage {
+  page(lookup: BoardLookup, part = 0): BoardPage {
     const parts = Math.max(1, Math.ceil(this.#items.length / this.size));
     if (part >= parts) {
       throw new DeskError('invalid-call', `The board has ${parts} part${parts === 1 ? '' : 's'} now; part ${part} is not one of them: ask for part 0 again`);
     }
     const items = this.#items.slice(part * this.size, (part + 1) * this.size);
-    const hrefs = new Set(items.map((i) => i.href));
-    return {
-      connection: snapshot.connection,
-      generation: this.#generation,
-      part,
-      parts,
-      items,
-      statuses: snapshot.statuses.filter((s) => hrefs.has(s.href)),
-      liveness: snapshot.liveness.filter((l) => hrefs.has(l.href)),
-    };
+    const statuses: ItemStatus[] = [];
+    const liveness: ItemLiveness[] = [];
+    for (const { href } of items) {
+      const status = lookup.status(href);
+      if (status) statuses.push(status);
+      const stale = lookup.staleness(href);
+      if (stale) liveness.push(stale);
+    }
+    return { connection: lookup.connection, generation: this.#generation, part, parts, items, statuses, liveness };
   }
 }

@@ -31,7 +31,7 @@ export function boardHandlers(site: SiteAccess): HandlerTable<keyof typeof board
     // Paged rather than whole: a page is as bounded as an event, whatever the size of the site, and the
     // renderer pulls the next page when it has taken the last (a reload asks only for its own pages,
     // where answering with events would send the whole board again to every window).
-    'board.get': async ({ part }) => site.board.page(site.session().snapshot(), part),
+    'board.get': async ({ part }) => site.board.page(site.session().lookup(), part),
     'item.command': (request) => {
       const { href, command, endTime, zoneCount, requestedBy } = request;
       const action = { kind: 'override' as const, item: itemNamed(site, href), command, endTime, zoneCount, requestedBy };

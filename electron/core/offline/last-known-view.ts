@@ -1,4 +1,5 @@
-import type { BoardItem, ItemLiveness, ItemStatus } from '../../../shared/domain';
+import type { BoardItem, ConnectionState, ItemLiveness, ItemStatus } from '../../../shared/domain';
+import type { BoardLookup } from '../board/board-lookup';
 import type { LastKnownBoard } from './state-sink';
 
 export const lastKnownCommandReason = 'Not connected: this is the last-known state. Commands return once the server answers.';
@@ -31,4 +32,17 @@ export function staleBoard(known: LastKnownBoard, since: number): { items: Board
 /** The items the server's fresh board gives back, live again. */
 export function liveAgain(items: readonly BoardItem[], now: number): ItemLiveness[] {
   return items.map((item) => ({ href: item.href, state: 'live', since: now, lastHeardAt: now }));
+}
+
+/** Board parts from the last-known board, looked up by href (built once while it is shown). */
+export function lastKnownLookup(board: ReturnType<typeof staleBoard>, connection: () => ConnectionState): BoardLookup {
+  const statuses = new Map(board.statuses.map((s) => [s.href, s]));
+  const liveness = new Map(board.liveness.map((l) => [l.href, l]));
+  return {
+    get connection() {
+      return connection();
+    },
+    status: (href) => statuses.get(href),
+    staleness: (href) => liveness.get(href),
+  };
 }

@@ -7,6 +7,7 @@ import { readWholeBoard, type DeskSocket } from '../../e2e/support/desk-socket';
 import { quantile, seeded } from '../stats';
 import { BackgroundChanges } from './background-changes';
 import { configureDesk, forgetLastKnown, launch, type Launch } from './configured-host';
+import { openHostHeap } from './host-heap';
 import { restRequests, rssMbOf, type HostEntry } from './host-process';
 import { arm, cleared, doorNamesOnScreen, installTileWatch, shownAt, showsForced } from './tile-watch';
 
@@ -72,7 +73,7 @@ export interface DeskFigures {
   loadStart: number;
   loadEnd: number;
   /** Soak: per window, memory and latency. */
-  samples?: { atSeconds: number; hostRssMb: number | null; simulatorRssMb: number | null; rendererHeapMb: number | null; latencyP50Ms: number | null; latencyP99Ms: number | null; probes: number; missed: number }[];
+  samples?: { atSeconds: number; hostRssMb: number | null; hostHeapAfterGcMb: number | null; simulatorRssMb: number | null; rendererHeapMb: number | null; latencyP50Ms: number | null; latencyP99Ms: number | null; probes: number; missed: number }[];
 }
 
 export const DOOR_NAME = /Building \d+ L\d+ Door \d+/;
@@ -129,6 +130,8 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       inputs: (site.inputs ?? []).map((i) => String(i.id)),
       zones: (site.accessZones ?? []).map((z) => String(z.id)),
     };
+    // The soak reads the host's heap after a full collection too: its RSS swings with garbage not yet collected.
+    const hostHeap = settings.sampleEverySeconds ? await openHostHeap(host.pid) : undefined;
     const background = new BackgroundChanges(controlUrl, ids, seeded(7));
     background.start(settings.changesPerSecond);
     const latencies: number[] = [];
@@ -151,6 +154,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
         samples.push({
           atSeconds: Math.round((Date.now() - startedAt) / 1000),
           hostRssMb: rssMbOf(host.pid),
+          hostHeapAfterGcMb: (await hostHeap?.afterCollection()) ?? null,
           simulatorRssMb: rssMbOf(configured.sim.process.pid),
           rendererHeapMb: await heapMb(),
           latencyP50Ms: round(quantile(window, 0.5)),
@@ -163,6 +167,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       }
     }
     await background.stop();
+    hostHeap?.close();
     // Counted once the run is over, not straight after start-up: the first minute's first polls and
     // spread renewals are start-up, not what a quiet site costs.
     const idle = await idleRequestRate(controlUrl, settings.idleSeconds);

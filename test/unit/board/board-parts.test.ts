@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { BoardLookup } from '../../../electron/core/board/board-lookup';
 import { PublishedBoard, splitBoard } from '../../../electron/core/board/board-parts';
 import { ContractEvents } from '../../../electron/core/events';
 import { BOARD_PART_ITEMS, BoardItemsPart, type BoardPage } from '../../../shared/contract/board';
-import type { BoardItem, BoardSnapshot } from '../../../shared/domain';
+import type { BoardItem } from '../../../shared/domain';
 
 const item = (n: number): BoardItem => ({ href: `d${n}`, id: String(n), kind: 'door', name: `Door ${n}`, commands: [], commandOffers: [], group: 'Site', floors: [] });
 const items = (count: number) => Array.from({ length: count }, (_, n) => item(n));
@@ -46,18 +47,21 @@ describe('the board cut into parts (issue 10: never more than a screen\'s worth 
 });
 
 describe('board.get pages', () => {
-  const snapshotOf = (list: BoardItem[]): BoardSnapshot => ({
-    connection: { phase: 'connected', since: 1, origin: 'https://site', demo: false, features: [], staleItems: 1 },
-    items: list,
-    statuses: list.map((i) => ({ href: i.href, flags: ['closed'], statusText: '', receivedAt: 1 })),
-    liveness: [{ href: 'd900', state: 'stale', since: 1 }],
-  });
+  /** Every item closed, one stale: the session's lookup as board.get uses it. */
+  const lookupOf = (list: BoardItem[]): BoardLookup => {
+    const statuses = new Map(list.map((i) => [i.href, { href: i.href, flags: ['closed'], statusText: '', receivedAt: 1 }]));
+    return {
+      connection: { phase: 'connected', since: 1, origin: 'https://site', demo: false, features: [], staleItems: 1 },
+      status: (href) => statuses.get(href),
+      staleness: (href) => (href === 'd900' ? { href, state: 'stale', since: 1 } : undefined),
+    };
+  };
 
   it('answers one part of the current generation with only its items\' statuses and liveness', () => {
     const board = new PublishedBoard();
     const all = items(1_000);
     board.publish(all);
-    const pages: BoardPage[] = [0, 1].map((part) => board.page(snapshotOf(all), part));
+    const pages: BoardPage[] = [0, 1].map((part) => board.page(lookupOf(all), part));
     expect(pages.map((p) => [p.generation, p.part, p.parts, p.items.length, p.statuses.length, p.liveness.length])).toEqual([
       [1, 0, 2, 500, 500, 0],
       [1, 1, 2, 500, 500, 1],
@@ -68,6 +72,6 @@ describe('board.get pages', () => {
   it('refuses a part the current generation does not have, saying how many it has', () => {
     const board = new PublishedBoard();
     board.publish(items(10));
-    expect(() => board.page(snapshotOf(items(10)), 1)).toThrow(/has 1 part now; part 1 is not one of them/);
+    expect(() => board.page(lookupOf(items(10)), 1)).toThrow(/has 1 part now; part 1 is not one of them/);
   });
 });
