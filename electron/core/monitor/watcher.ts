@@ -159,7 +159,10 @@ export class Watcher {
       // A next link off the server's origin would only fail on the next call: refuse the answer now.
       assertOnOrigin(page.next.href, transport.origin);
       this.failures = 0;
-      const changed = page.updates !== undefined && hasStatus(page.updates);
+      // The first call answers with the item's state as it is. Before 8.70 the server leaves empty
+      // values out, so a first answer with no status fields is "no flags" (a macro at rest), not "no news":
+      // read otherwise, such an item would stay without a status for as long as it stays at rest.
+      const changed = page.updates !== undefined && (first || hasStatus(page.updates));
       // A first call answers at once and an unchanged poll after the hold: later than that is a slow server.
       const lateMs = now() - sentAt - (first ? 0 : Math.min(cutMs, holds.ms));
       if ((first || !changed) && lateMs >= LATE_ANSWER_MS) events.late(lateMs);

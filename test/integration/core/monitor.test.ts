@@ -122,3 +122,26 @@ describe('the monitor over HTTP/2 and over a bounded HTTP/1.1 budget', () => {
     expect((await control.events(site)).filter((e) => e.type === 'auth-failure')).toHaveLength(1);
   });
 });
+
+describe('an item at rest on a server before 8.70', () => {
+  it('gets a status from its first answer even when that answer has no fields (empty values are left out)', async () => {
+    site = await startTestSite({ version: '8.20' });
+    transport = transportFor(site);
+    const discovery = await discover(transport);
+    const [macro] = await collect(searchItems(transport, discovery, 'macro', { fields: ['updates'] }));
+    const target = { href: macro!.href, name: macro!.name, updatesHref: macro!.updates!.href, fields: ITEM_TYPES.macro.updateFields };
+    // A first desk has the server ask the hardware (controllerUnknown until it answers).
+    const first = recorder();
+    monitor = new Monitor(transport, first.events);
+    monitor.watch([target]);
+    await eventually(() => first.latest(macro!.href), 'a first status for the first desk');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await monitor.stop();
+    // A desk started later gets `{}` as the first answer: still a status, not "nothing heard".
+    const second = recorder();
+    monitor = new Monitor(transport, second.events);
+    monitor.watch([target]);
+    await eventually(() => second.latest(macro!.href), 'a status for the macro at the second desk');
+    expect(second.latest(macro!.href)).toMatchObject({ flags: [], statusText: '' });
+  });
+});
