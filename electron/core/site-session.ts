@@ -4,7 +4,7 @@ import { liveLookup, type BoardLookup } from './board/board-lookup';
 import { DeskError } from '../../shared/errors';
 import { Backoff } from './api/backoff';
 import { sendCommand } from './api/commands';
-import { discover, type Discovery } from './api/discovery';
+import { discoverWithin, type Discovery } from './api/discovery';
 import { errorForFailure } from './api/errors';
 import { failureKind, isFinal } from './api/failure-policy';
 import { Transport } from './api/transport';
@@ -101,7 +101,6 @@ export class SiteSession {
     this.events.emit('status.liveness', this.lastKnown.liveness);
   }
 
-
   async stop(): Promise<void> {
     this.stopping.abort();
     await this.attempts.settled();
@@ -186,7 +185,7 @@ export class SiteSession {
     const overtaken = () => signal.aborted || this.refusals !== refusals;
     try {
       const asked = Date.now();
-      const discovery = await this.probe(signal);
+      const discovery = await discoverWithin(this.transport, signal, this.timing.probeTimeoutMs);
       const tookMs = Date.now() - asked;
       const reload =
         this.tracker.phase !== 'connected' || Date.now() - this.catalogueAt >= this.timing.catalogueMs || linksChanged(this.discovery, discovery);
@@ -208,18 +207,6 @@ export class SiteSession {
       this.monitor.pause(error.message);
       this.tracker.reconnecting(error.message, next);
       this.attempts.at(next);
-    }
-  }
-
-  private async probe(stopped: AbortSignal): Promise<Discovery> {
-    const limit = AbortSignal.timeout(this.timing.probeTimeoutMs);
-    try {
-      return await discover(this.transport, { signal: AbortSignal.any([stopped, limit]), timeoutMs: this.timing.probeTimeoutMs });
-    } catch (err) {
-      if (limit.aborted && !stopped.aborted) {
-        throw new DeskError('timeout', `The server did not answer within ${Math.round(this.timing.probeTimeoutMs / 1000)} s`);
-      }
-      throw err;
     }
   }
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { withQuery } from './links';
 import type { Transport } from './transport';
+import { DeskError } from '../../../shared/errors';
+import { abortLink } from './abort-link';
 
 /** `GET /api`: the only fixed URL. Features are groups of named links, present only when licensed. */
 export const ApiRoot = z.object({
@@ -26,4 +28,21 @@ export async function discover(transport: Transport, options: { timeoutMs?: numb
     }
   }
   return { version: root.version, links };
+}
+
+/**
+ * Discovery as the session's check of the server: given up after `timeoutMs` (said so in words) or
+ * when `stopped` aborts.
+ */
+export async function discoverWithin(transport: Transport, stopped: AbortSignal, timeoutMs: number): Promise<Discovery> {
+  const limit = AbortSignal.timeout(timeoutMs);
+  const either = abortLink([stopped, limit]);
+  try {
+    return await discover(transport, { signal: either.signal, timeoutMs });
+  } catch (err) {
+    if (limit.aborted && !stopped.aborted) throw new DeskError('timeout', `The server did not answer within ${Math.round(timeoutMs / 1000)} s`);
+    throw err;
+  } finally {
+    either.release();
+  }
 }

@@ -9,6 +9,7 @@ import { SubscriptionPage } from '../api/schemas';
 import type { HoldEstimate } from './hold-estimate';
 import type { WatchContext, WatchTarget } from './watcher';
 import { LONG_POLL_TIMEOUT_MS } from './watcher';
+import { abortLink } from '../api/abort-link';
 
 /** The most items one subscription may hold (the server refuses more). */
 export const MAX_SUBSCRIBED_ITEMS = 1_000;
@@ -128,11 +129,11 @@ export class SubscriptionWatcher {
     }
     const request = new AbortController();
     const entry = gate.enter(request);
-    const held = AbortSignal.any([signal, request.signal, lease.preempted]);
+    const held = abortLink([signal, request.signal, lease.preempted]);
     const sentAt = now();
     this.expectAll(sentAt, Math.min(lease.holdMs, subscriptionHolds.ms));
     try {
-      const page = await transport.getJson(href, SubscriptionPage, what, { signal: held, timeoutMs: LONG_POLL_TIMEOUT_MS, watch: true });
+      const page = await transport.getJson(href, SubscriptionPage, what, { signal: held.signal, timeoutMs: LONG_POLL_TIMEOUT_MS, watch: true });
       return this.answered(page, sentAt);
     } catch (err) {
       if (signal.aborted) return 'stop';
@@ -142,6 +143,7 @@ export class SubscriptionWatcher {
       if (error.code === 'not-found') return 'resubscribe';
       return this.failed(error, true);
     } finally {
+      held.release();
       entry.done();
       lease.release();
     }
