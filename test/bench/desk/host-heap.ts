@@ -22,7 +22,7 @@ export async function openHostHeap(pid: number): Promise<HostHeap> {
   });
   let next = 0;
   const call = (method: string, params: object = {}) =>
-    new Promise<{ result?: { value?: unknown } }>((resolve) => {
+    new Promise<{ value?: unknown }>((resolve) => {
       const id = ++next;
       const onMessage = (data: WebSocket.RawData) => {
         const message = JSON.parse(String(data)) as { id?: number; result?: { result?: { value?: unknown } } };
@@ -37,8 +37,8 @@ export async function openHostHeap(pid: number): Promise<HostHeap> {
   return {
     afterCollection: async () => {
       await call('HeapProfiler.collectGarbage');
-      const { value } = (await call('Runtime.evaluate', { expression: 'process.memoryUsage().heapUsed', returnByValue: true })) as { value?: number };
-      return Math.round(((value ?? 0) / 1024 / 1024) * 10) / 10;
+      const { value } = await call('Runtime.evaluate', { expression: 'process.memoryUsage().heapUsed', returnByValue: true });
+      return Math.round(((typeof value === 'number' ? value : 0) / 1024 / 1024) * 10) / 10;
     },
     close: () => ws.close(),
   };
