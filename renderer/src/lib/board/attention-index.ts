@@ -83,18 +83,16 @@ export class AttentionIndex {
 }
 
 /**
- * The same list computed in one pass over the items given (a floor's pins, tests): what the index
- * keeps up to date for the whole board.
+ * The list for a given set of items in one go, through the same index (the tests' way in, and any
+ * view that has its items but no store).
  */
 export function attentionList(
   items: readonly BoardItem[],
   statuses: ReadonlyMap<string, ItemStatus>,
   staleness: (href: string) => ItemLiveness | undefined = () => undefined,
 ): AttentionEntry[] {
-  const ranked: RankedEntry[] = [];
-  for (const item of items) {
-    const entry = rankedEntry(item, statuses.get(item.href), staleness(item.href));
-    if (entry) ranked.push(entry);
-  }
-  return ranked.sort(worstFirst).map((r) => r.entry);
+  const byHref = new Map(items.map((i) => [i.href, i]));
+  const index = new AttentionIndex();
+  index.rebuild(items, { item: (href) => byHref.get(href), status: (href) => statuses.get(href), staleness });
+  return index.sorted();
 }
