@@ -7,6 +7,7 @@ import { readWholeBoard, type DeskSocket } from '../../e2e/support/desk-socket';
 import { quantile, seeded } from '../stats';
 import { BackgroundChanges } from './background-changes';
 import { configureDesk, forgetLastKnown, launch, type Launch } from './configured-host';
+import { cpuShare, readCpu } from './cpu-share';
 import { openHostHeap } from './host-heap';
 import { restRequests, rssMbOf, type HostEntry } from './host-process';
 import { arm, cleared, doorNamesOnScreen, installTileWatch, shownAt, showsForced } from './tile-watch';
@@ -69,6 +70,16 @@ export interface DeskFigures {
   simulatorRssMb: number | null;
   rendererHeapMb: number | null;
   idleRequestsPerMinute: number;
+  /**
+   * Percent of one core each party used while probes ran (cpu-share.ts): the desk, the simulator,
+   * Chromium, the bench, everything else on the machine, and the machine in all. Null without /proc.
+   */
+  cpuHostPct: number | null;
+  cpuSimulatorPct: number | null;
+  cpuChromiumPct: number | null;
+  cpuBenchPct: number | null;
+  cpuOtherPct: number | null;
+  cpuMachinePct: number | null;
   /** The machine's one-minute load average when the run started and ended (2 cores shared with other work). */
   loadStart: number;
   loadEnd: number;
@@ -139,6 +150,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     let missed = 0;
     let windowStart = { at: Date.now(), latencies: 0, missed: 0 };
     const startedAt = Date.now();
+    const cpuBefore = readCpu();
     for (let i = 0; Date.now() - startedAt < settings.measureSeconds * 1000; i++) {
       const name = probes[i % probes.length]!;
       if (await showsForced(page, name)) await cleared(page, name, PROBE_TIMEOUT_MS);
@@ -166,6 +178,8 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
         windowStart = { at: Date.now(), latencies: latencies.length, missed };
       }
     }
+    const cpu = cpuShare(cpuBefore, readCpu(), { host: host.pid, simulator: configured.sim.process.pid!, bench: process.pid });
+    if (cpu) log(`  CPU while measuring (% of one core, ${cpu.cores} cores): desk ${cpu.hostPct}, simulator ${cpu.simulatorPct}, Chromium ${cpu.chromiumPct}, bench ${cpu.benchPct}, other ${cpu.otherPct}, machine ${cpu.machinePct}`);
     await background.stop();
     hostHeap?.close();
     // Counted once the run is over, not straight after start-up: the first minute's first polls and
@@ -201,6 +215,12 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       simulatorRssMb: rssMbOf(configured.sim.process.pid),
       rendererHeapMb: await heapMb(),
       idleRequestsPerMinute: idle,
+      cpuHostPct: cpu?.hostPct ?? null,
+      cpuSimulatorPct: cpu?.simulatorPct ?? null,
+      cpuChromiumPct: cpu?.chromiumPct ?? null,
+      cpuBenchPct: cpu?.benchPct ?? null,
+      cpuOtherPct: cpu?.otherPct ?? null,
+      cpuMachinePct: cpu?.machinePct ?? null,
       loadStart,
       loadEnd: load(),
       ...(settings.sampleEverySeconds ? { samples } : {}),
