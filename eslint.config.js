@@ -3,7 +3,7 @@ import globals from 'globals';
 import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
-import { layerRules } from './eslint.layers.js';
+import { layerRules, startupRules } from './eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', 'test-results/', '.gatehouse/'] },
@@ -22,4 +22,5 @@ export default tseslint.config(
     languageOptions: { parserOptions: { parser: tseslint.parser, svelteConfig, extraFileExtensions: ['.svelte'] } },
   },
   ...layerRules,
+  ...startupRules,
 );

@@ -42,3 +42,27 @@ export const layerRules = [
   layer(['electron/shells/web-host/**/*.ts'], [toSimulator, ['electron-main', 'The two shells do not import each other.']]),
   layer(['electron/shells/compose/**/*.ts'], [toRenderer]),
 ];
+
+// What every start would pay for: the demo site's simulator, the demo card issuer and the PKCS#12
+// reader (node-forge) load when first used, through import(). A static import of one of them from the
+// desk's side brings back ≈⅓ of the host's start-up (docs/performance.md); types are free.
+const loadedWhenUsed = (name, when) => ({ regex: `(^|/)${name}$`, allowTypeImports: true, message: `${name} loads ${when} (import() where it is used): a static import puts it on every start.` });
+export const startupRules = [
+  {
+    files: ['electron/core/**/*.ts', 'electron/shells/**/*.ts'],
+    ignores: ['electron/core/vault/certificates/import-pkcs12.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            loadedWhenUsed('simulator/index', 'with the demo site'),
+            loadedWhenUsed('piv-card/card-profile', 'with the first demo card'),
+            loadedWhenUsed('import-pkcs12', 'with the first .p12 import'),
+            loadedWhenUsed('node-forge', 'with the first .p12 import'),
+          ],
+        },
+      ],
+    },
+  },
+];

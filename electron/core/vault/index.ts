@@ -28,7 +28,6 @@ export {
 export { describeCertificate } from './certificates/describe-certificate';
 export { credentialInfo, type ClientCredential, type ClientCredentialInfo } from './certificates/client-credential';
 export { importPemCredential, type PemImportOptions } from './certificates/import-pem';
-export { importPkcs12Credential } from './certificates/import-pkcs12';
 export {
   ServerCertificatePin,
   pinFromProbe,

@@ -58,17 +58,21 @@ export function composeDesk(options: ComposeOptions): Desk {
   }
   // The local store (audit log, last-known board) lives in the settings folder; the desk closes it on stop.
   const records = openDeskRecords({ dir: options.settingsDir, desk: hostname(), sealer: () => vault.localDataSealer() });
-  if (options.demoPlansDir) {
-    // The demo shows its drawings on first run; a demo without them is still a demo, so only say why.
+  // The demo shows its drawings on first run. They are seeded when the demo site opens, not at every
+  // start: a desk on a configured site never shows them, and checking a drawing loads the SVG
+  // sanitiser (≈1.8 s here). A demo without them is still a demo, so a failure only says why.
+  const seedPlans = () => {
+    if (!options.demoPlansDir) return;
     try {
       seedDemoPlans(records.store, readDemoPlans(options.demoPlansDir));
     } catch (err) {
       options.logger.warn('demo.plans-not-seeded', { dir: options.demoPlansDir, reason: (err as Error).message });
     }
-  }
+  };
   return new Desk({
     records,
     sites: settingsSites(options.settings, vault, async () => {
+      seedPlans();
       const site = await ports.start(options.demo);
       options.logger.info('demo.started', { url: site.simulator.url, control: site.simulator.controlUrl !== undefined });
       options.demoStarted?.(site.simulator);

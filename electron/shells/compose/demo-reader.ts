@@ -4,7 +4,7 @@ import { PivError } from '../../../shared/piv/card/errors';
 import { toHex } from '../../../shared/piv/card/hex';
 import { readPivCard, type ReadPivCardOptions } from '../../core/piv/read-card';
 import type { PivCardReader, ReaderEvent, ReaderInfo } from '../../core/piv/reader-service';
-import { issueVirtualCard, type VirtualCardOptions } from '../../simulator/piv-card/card-profile';
+import type { VirtualCardOptions } from '../../simulator/piv-card/card-profile';
 import { inProcessChannel } from '../../simulator/piv-card/in-process-channel';
 import { VirtualPivCard } from '../../simulator/piv-card/virtual-piv-card';
 
@@ -21,6 +21,8 @@ export class DemoPivReader implements PivCardReader {
 
   /** Issues a fresh virtual card of `kind` and inserts it, replacing any card already there. */
   async insertNewCard(kind: CardKind, options: Omit<VirtualCardOptions, 'kind'> = {}): Promise<VirtualPivCard> {
+    // The card issuer (certificates, signatures) loads with the first demo card, not with every desk.
+    const { issueVirtualCard } = await import('../../simulator/piv-card/card-profile');
     const card = new VirtualPivCard(await issueVirtualCard({ ...options, kind }));
     this.insert(card);
     return card;

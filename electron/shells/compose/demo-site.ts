@@ -1,7 +1,7 @@
 import type { OpenedSite } from '../../core/site-source';
 import { pinnedTlsOptions } from '../../core/vault/pinning/pinned-tls-options';
 import { pinForCertificate } from '../../core/vault/pinning/server-certificate-pin';
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../simulator/index';
+import type { RunningSimulator, SimulatorOptions } from '../../simulator/index';
 
 export interface DemoSite extends OpenedSite {
   simulator: RunningSimulator;
@@ -13,6 +13,9 @@ export interface DemoSite extends OpenedSite {
  * certificate is pinned automatically, exactly as a configured site's is after the operator confirms it.
  */
 export async function startDemoSite(options: SimulatorOptions = {}): Promise<DemoSite> {
+  // Loaded with the demo site, not with the desk: a desk on a configured site never needs the
+  // simulator, and its modules (certificate generation above all) were a fifth of every start.
+  const { startSimulator } = await import('../../simulator/index');
   const simulator = await startSimulator({ scenario: { ratePerSecond: 1 }, control: false, ...options });
   return {
     simulator,

@@ -29,6 +29,18 @@ describe('layer imports', { timeout: 60_000 }, () => {
     });
   }
 
+  it('keeps the demo site and the PKCS#12 reader off every start: types and import() only', async () => {
+    const restricted = async (file: string, source: string) => {
+      const [result] = await eslint.lintText(source, { filePath: file });
+      return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+    };
+    const demoSite = 'electron/shells/compose/example.ts';
+    expect(await restricted(demoSite, `import { startSimulator } from '../../simulator/index';\nexport const s = startSimulator;\n`)).toHaveLength(1);
+    expect(await restricted(demoSite, `import type { SimulatorOptions } from '../../simulator/index';\nexport type S = SimulatorOptions;\n`)).toEqual([]);
+    expect(await restricted(demoSite, `export const load = () => import('../../simulator/index');\n`)).toEqual([]);
+    expect(await restricted('electron/core/vault/example.ts', `import forge from 'node-forge';\nexport const f = forge;\n`)).toHaveLength(1);
+  });
+
   it('keeps electron out of the core and Node built-ins out of shared and the renderer', async () => {
     expect(await layerErrors('electron/core/example.ts', `import { app } from 'electron';\nexport const a = app;\n`)).toHaveLength(1);
     expect(await layerErrors('shared/example.ts', `import { join } from 'node:path';\nexport const j = join;\n`)).toHaveLength(1);
