@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { discover } from '../../../electron/core/api/discovery';
 import { LIVE_KINDS, loadCatalogue } from '../../../electron/core/board/catalogue';
+import type { Transport } from '../../../electron/core/api/transport';
 import { useDiscoveredSite } from '../support/site';
 
 const live = useDiscoveredSite();
@@ -44,5 +45,30 @@ describe('the catalogue: items for the board, one search per type', () => {
     expect(alarmZone.floors).toEqual([]);
     expect(alarmZone.group).toBe('Site');
     expect(alarmZone.commandOffers.find((o) => o.key === 'arm')?.name).toBeTruthy();
+  });
+
+  it('searches the types side by side, and keeps the board in type order whichever answers first', async () => {
+    // Every answer the catalogue waits for, counted while it is out.
+    let out = 0;
+    let most = 0;
+    const counting = new Proxy(live.transport, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (key !== 'getJson' || typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          most = Math.max(most, ++out);
+          try {
+            return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          } finally {
+            out--;
+          }
+        };
+      },
+    }) as Transport;
+    const { entries } = await loadCatalogue(counting, await discover(live.transport));
+    // One search per live type and the elevator groups, all out at once.
+    expect(most).toBeGreaterThanOrEqual(LIVE_KINDS.length + 1);
+    const kinds = [...entries.values()].map((e) => LIVE_KINDS.indexOf(e.board.kind));
+    expect(kinds).toEqual([...kinds].sort((a, b) => a - b));
   });
 });
