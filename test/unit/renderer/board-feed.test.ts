@@ -95,6 +95,28 @@ describe('BoardFeed: events and board.get pages into whole boards for the store'
     expect(shown[0]!.whole!.statuses).toHaveLength(25);
   });
 
+  it('asks for every other page as soon as the first says how many there are, and takes them in order', async () => {
+    const answers = parts(25, 3).map(page);
+    const waiting: { part: number; answer: () => void }[] = [];
+    const shown: BoardItem[][] = [];
+    const feed = new BoardFeed(
+      { readStarted: () => undefined, readEnded: () => undefined, replace: (whole) => shown.push(whole.items), setItems: () => undefined },
+      (part) => (part === 0 ? Promise.resolve(answers[0]!) : new Promise((resolve) => waiting.push({ part, answer: () => resolve(answers[part]!) }))),
+      (err) => { throw err; },
+    );
+    const read = feed.linkOpened();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Both are out before either is answered.
+    expect(waiting.map((w) => w.part)).toEqual([1, 2]);
+    // The last is answered first: nothing is shown until the board is whole, and then in order.
+    waiting[1]!.answer();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(shown).toEqual([]);
+    waiting[0]!.answer();
+    await read;
+    expect(shown).toEqual([items(25)]);
+  });
+
   it('starts the read over when the board changes between pages, never mixing the two', async () => {
     let generation = 1;
     const { feed, shown, asked } = feedOver(() => {
@@ -104,7 +126,8 @@ describe('BoardFeed: events and board.get pages into whole boards for the store'
       return answer;
     });
     await feed.linkOpened();
-    expect(asked).toEqual([0, 1, 0, 1]);
+    // Parts 1 and 2 of the first board were asked together; the answers were of the second board.
+    expect(asked).toEqual([0, 1, 2, 0, 1]);
     expect(shown).toHaveLength(1);
     expect(shown[0]!.items).toEqual(items(12, 200));
   });

@@ -28,7 +28,8 @@ const MAX_READS = 5;
 /**
  * Turns board.items parts and board.get pages into whole boards for the store. board.get answers one
  * page at a time; the feed asks for the next until the generation is whole. A broken generation
- * (a part lost, or out of order) is dropped and read again through board.get. Reads never overlap.
+ * (a part lost, or out of order) is dropped and read again through board.get. Reads never overlap;
+ * the pages of one read are asked for together.
  */
 export class BoardFeed {
   readonly #assembly = new BoardAssembly<BoardItemsPart | BoardPage>();
@@ -90,10 +91,18 @@ export class BoardFeed {
     throw new Error(`the board kept changing while it was read (${MAX_READS} times): it is read again at the next change`);
   }
 
-  /** Whether the generation `first` began came whole through these pages. */
+  /**
+   * Whether the generation `first` began came whole through these pages. The rest are asked for at
+   * once and taken in order: main answers one while this window checks the last, instead of one
+   * round trip per part (20 of them at 10,000 items) with each side idle in turn.
+   */
   private async readPages(first: BoardPage): Promise<boolean> {
-    let page = first;
-    for (;;) {
+    const rest = Array.from({ length: first.parts - 1 }, (_, i) => this.page(i + 1));
+    // A page not waited for (the board changed first) may still fail: that is no news.
+    for (const pending of rest) pending.catch(() => undefined);
+    for (const pending of [Promise.resolve(first), ...rest]) {
+      const page = await pending;
+      if (page.generation !== first.generation) return false;
       const offered = this.#assembly.offer(page);
       if (offered.kind === 'complete') {
         const pages = offered.parts as BoardPage[];
@@ -106,8 +115,7 @@ export class BoardFeed {
         return true;
       }
       if (offered.kind !== 'waiting') return false;
-      page = await this.page(page.part + 1);
-      if (page.generation !== first.generation) return false;
     }
+    return false;
   }
 }
