@@ -3,6 +3,7 @@ import { SvelteMap } from 'svelte/reactivity';
 import type { BoardItem, ItemLiveness, ItemStatus } from '../../../../shared/domain';
 import { supersedes } from '../../board/lib/status-order';
 import { AttentionIndex, type AttentionEntry, type AttentionSource } from '../board/attention-index';
+import { Paced } from '../board/paced';
 import type { BoardSink, WholeBoard } from './board-feed';
 
 /**
@@ -28,6 +29,8 @@ class BoardStore implements BoardSink {
     staleness: (href) => this.#stale.get(href),
   };
   #attentionVersion = $state(0);
+  /** The strip and the plan's pulses: a lone change at once, a storm of them at most 4 times a second. */
+  readonly #attentionShown = new Paced(250, () => untrack(() => this.#attentionVersion++));
   #attention = $derived.by(() => {
     void this.#attentionVersion;
     return this.#attentionIndex.sorted();
@@ -49,7 +52,8 @@ class BoardStore implements BoardSink {
 
   /**
    * What needs action or is not known, worst first (the attention strip's list). It changes only when
-   * an item starts or stops needing attention or changes why, not with every status of a calm item.
+   * an item starts or stops needing attention or changes why, not with every status of a calm item,
+   * and at most 4 times a second while such changes keep coming (paced.ts); tiles change at once.
    */
   get attention(): readonly AttentionEntry[] {
     return this.#attention;
@@ -86,7 +90,7 @@ class BoardStore implements BoardSink {
     for (const href of [...this.#statuses.keys()]) if (!hrefs.has(href)) this.#statuses.delete(href);
     for (const href of [...this.#stale.keys()]) if (!hrefs.has(href)) this.#stale.delete(href);
     untrack(() => this.#attentionIndex.rebuild(items, this.#attentionSource));
-    untrack(() => this.#attentionVersion++);
+    this.#attentionShown.flush();
   }
 
   applyStatuses(statuses: readonly ItemStatus[]): void {
@@ -109,7 +113,7 @@ class BoardStore implements BoardSink {
   }
 
   #refreshAttention(hrefs: readonly string[]): void {
-    if (hrefs.length > 0 && untrack(() => this.#attentionIndex.refresh(hrefs, this.#attentionSource))) untrack(() => this.#attentionVersion++);
+    if (hrefs.length > 0 && untrack(() => this.#attentionIndex.refresh(hrefs, this.#attentionSource))) this.#attentionShown.changed();
   }
 }
 
