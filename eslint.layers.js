@@ -45,7 +45,7 @@ export const layerRules = [
 
 // What every start would pay for: the demo site's simulator, the demo card issuer and the PKCS#12
 // reader (node-forge) load when first used, through import(). A static import of one of them from the
-// desk's side brings back ≈⅓ of the host's start-up (docs/performance.md); types are free.
+// desk's side puts them back on every start (docs/performance.md, change 12); types are free.
 const loadedWhenUsed = (name, when) => ({ regex: `(^|/)${name}$`, allowTypeImports: true, message: `${name} loads ${when} (import() where it is used): a static import puts it on every start.` });
 export const startupRules = [
   {

@@ -112,7 +112,7 @@ export class CredentialSettings {
   }
 }
 
-/** The PKCS#12 reader (node-forge) loads with the first .p12 import: ≈70 ms of every start otherwise. */
+/** The PKCS#12 reader (node-forge) loads with the first .p12 import, not at every start. */
 async function pkcs12Reader() {
   return (await import('./certificates/import-pkcs12')).importPkcs12Credential;
 }

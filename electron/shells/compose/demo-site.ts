@@ -14,7 +14,7 @@ export interface DemoSite extends OpenedSite {
  */
 export async function startDemoSite(options: SimulatorOptions = {}): Promise<DemoSite> {
   // Loaded with the demo site, not with the desk: a desk on a configured site never needs the
-  // simulator, and its modules (certificate generation above all) were a fifth of every start.
+  // simulator, and loading its modules (certificate generation above all) cost every start.
   const { startSimulator } = await import('../../simulator/index');
   const simulator = await startSimulator({ scenario: { ratePerSecond: 1 }, control: false, ...options });
   return {
