@@ -25,3 +25,8 @@ export const DEFAULT_TIMING: SessionTiming = {
 
 /** A probe of /api slower than this is shown on the bar: the desk works, but every answer comes late. */
 export const SLOW_ANSWER_MS = 2_000;
+
+/** What the bar says after an answer slower than SLOW_ANSWER_MS (a probe's, or a command's). */
+export function slowAnswerWords(tookMs: number): string {
+  return `The server is slow: its last answer took ${(tookMs / 1000).toFixed(1)} s`;
+}

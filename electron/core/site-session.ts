@@ -18,7 +18,7 @@ import { sessionFailureWords } from './site-check/site-failure-words';
 import { Monitor } from './monitor/monitor';
 import { lastKnownLookup, liveAgain, staleBoard } from './offline/last-known-view';
 import type { LastKnownBoard, SiteStateSink } from './offline/state-sink';
-import { DEFAULT_TIMING, SLOW_ANSWER_MS, type SessionTiming } from './site-session-timing';
+import { DEFAULT_TIMING, SLOW_ANSWER_MS, slowAnswerWords, type SessionTiming } from './site-session-timing';
 
 export type { SessionTiming } from './site-session-timing';
 
@@ -141,14 +141,23 @@ export class SiteSession {
     }
     const entry = this.catalogue.get(params.href);
     if (!entry) throw new DeskError('invalid-call', 'That item is not one the server gave this desk');
+    const asked = Date.now();
     try {
       // Abandoned at the desk's deadline and never re-sent: the renderer watches the item's status instead.
       await sendCommand(this.transport, entry.fields, params);
     } catch (err) {
       if (err instanceof DeskError && isFinal(err)) this.stopOnFinal(err);
       throw err;
+    } finally {
+      this.noteSlowAnswer(Date.now() - asked);
     }
     return { accepted: true };
+  }
+
+  /** An answer as slow as the probe calls slow says so on the bar now, not at the next heartbeat. */
+  private noteSlowAnswer(tookMs: number): void {
+    if (tookMs < SLOW_ANSWER_MS || this.tracker.phase !== 'connected') return;
+    this.tracker.connected(this.discovery, slowAnswerWords(tookMs));
   }
 
   /** Reads reference data (day categories, elevator groups) through this session's connection. */
@@ -195,7 +204,7 @@ export class SiteSession {
       this.retries.reset();
       this.authRetries.reset();
       this.answering = true;
-      this.tracker.connected(discovery, tookMs >= SLOW_ANSWER_MS ? `The server is slow: its last answer took ${(tookMs / 1000).toFixed(1)} s` : undefined);
+      this.tracker.connected(discovery, tookMs >= SLOW_ANSWER_MS ? slowAnswerWords(tookMs) : undefined);
       this.monitor.resume();
       this.attempts.at(Date.now() + this.timing.heartbeatMs);
     } catch (err) {
