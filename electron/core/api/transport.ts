@@ -1,67 +1,18 @@
-import { Agent, request } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { DeskError } from '../../../shared/errors';
 import { ANSWER_LIMITS, checkAnswerShape, type AnswerLimits } from './answer-limits';
-import { authorizationHeader, type AuthForm } from './auth';
+import { authorizationHeader } from './auth';
 import { readBoundedText } from './bounded-body';
 import { errorForFailure, errorForStatus } from './errors';
 import { assertOnOrigin, withQuery, type QueryValue } from './links';
 import { parsePayload } from './payload';
 import { detectProtocol, type HttpProtocol } from './protocol';
+import { RefusalBudget } from './refusal-budget';
+import type { GetOptions, TransportOptions, WatchCapacity } from './transport-options';
 import { GET_RETRY, withRetry, type RetryPolicy } from './retry';
 
-/** TLS material for mutual TLS; `connect` extras (such as a pinned server check) come from the vault. */
-export interface TlsMaterial {
-  /** The client certificate and key (PEM). A site may run without one (docs/server-interface.md §Authentication). */
-  cert?: string;
-  key?: string;
-  /** Extra Node TLS connect options, e.g. `ca` and `checkServerIdentity` pinning the server's certificate. */
-  connect?: Record<string, unknown>;
-}
-
-export interface TransportOptions {
-  /** base_url of the server, e.g. https://acs.example:8904 */
-  baseUrl: string;
-  apiKey: string;
-  auth: AuthForm;
-  tls: TlsMaterial;
-  /** Ordinary requests give up after this long. */
-  timeoutMs?: number;
-  /** Connections the long-poll agent may open on HTTP/1.1 (each held poll takes one). */
-  watchConnections?: number;
-  /** Retries of ordinary GETs after transient failures; `false` for none. */
-  getRetry?: RetryPolicy | false;
-  /** `http/1.1` keeps long-polls off HTTP/2 even where the server offers it (comparisons, old proxies). */
-  watchProtocol?: 'auto' | 'http/1.1';
-  /**
-   * Says why the server's certificate was refused (e.g. it is no longer the pinned one), since TLS's own
-   * code does not tell an operator that. Answers a DeskError to use instead, or anything else to keep ours.
-   */
-  explainTlsFailure?: (err: unknown) => Promise<unknown>;
-  /** How much of an answer to hold (answer-limits.ts); tests lower them. */
-  limits?: Partial<AnswerLimits>;
-  /**
-   * The server closed or reset a connection. undici sends a GET that had no answer yet again on a new
-   * connection, so nothing else would tell the desk.
-   */
-  serverClosed?: (reason: string) => void;
-}
-
-export interface GetOptions {
-  query?: Record<string, QueryValue>;
-  signal?: AbortSignal;
-  /** For long-polls: how long the server may hold the request. */
-  timeoutMs?: number;
-  /** Send on the long-poll agent, so held requests never take connections commands need. Never retried here. */
-  watch?: boolean;
-}
-
-/** How many long-polls may be held at once, and over what. */
-export interface WatchCapacity {
-  protocol: HttpProtocol;
-  /** Long-polls that can be in flight at the same time without queueing in the agent. */
-  slots: number;
-}
+export type { GetOptions, TlsMaterial, TransportOptions, WatchCapacity } from './transport-options';
 
 /** HTTP/2 long-polls: a few connections, many streams each. */
 const H2_CONNECTIONS = 4;
@@ -76,6 +27,12 @@ interface Answer {
   headers: Record<string, string | string[] | undefined>;
   body: string;
 }
+/** What a refused key check hands each request waiting on it: the server's 401, or a refused certificate. */
+/** undici's request options, less the dispatcher, which each call picks. */
+type RequestInit = Omit<NonNullable<Parameters<typeof request>[1]>, 'dispatcher'>;
+type Refusal = { answer: Answer } | { failure: unknown };
+/** The key check answers at once when the server is there; past this the requests waiting on it go and find out. */
+const KEY_CHECK_TIMEOUT_MS = 5_000;
 
 /**
  * HTTPS to one access-control server: mutual TLS, the API key header, hrefs checked to be on the
@@ -97,6 +54,8 @@ export class Transport {
   readonly limits: AnswerLimits;
   /** One explanation at a time: a thousand long-polls refused together need one probe, not a thousand. */
   private explaining: Promise<unknown> | undefined;
+  /** Requests that leave together when the key may have just been revoked: see RefusalBudget. */
+  private readonly budget = new RefusalBudget<Refusal>(() => this.checkKey());
 
   constructor(private readonly options: TransportOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -174,6 +133,17 @@ export class Transport {
     return (await this.watchAgent()).capacity;
   }
 
+  /**
+   * New long-polls go on new connections. A poll unanswered long after it was due may sit on an HTTP/2
+   * session that delivers nothing, and undici keeps such a session for every later stream; the polls
+   * still on the old connections end by their own deadlines, and then the old agent closes.
+   */
+  renewWatchConnections(): void {
+    const old = this.watches;
+    this.watches = undefined;
+    void old?.then((w) => w.agent.close(), () => undefined);
+  }
+
   async close(): Promise<void> {
     const watches = this.watches;
     this.watches = undefined;
@@ -243,15 +213,40 @@ export class Transport {
     };
     try {
       const dispatcher = options.watch ? (await this.watchAgent()).agent : this.commands;
-      const res = await request(url, { ...init, dispatcher });
-      const limit = options.watch ? this.limits.watchAnswerBytes : this.limits.answerBytes;
-      const text = await readBoundedText(res.body, limit, what, res.headers['content-length']);
-      return { statusCode: res.statusCode, headers: res.headers, body: text };
+      const admission = await this.budget.admit(options.signal);
+      if (options.signal?.aborted) throw new DeskError('network', `${what}: cancelled`);
+      if ('refused' in admission) {
+        // Refused with the key check, unsent: the caller reads the check's answer as its own.
+        if ('answer' in admission.refused) return admission.refused.answer;
+        throw admission.refused.failure;
+      }
+      const answer = await this.exchange(url, init, dispatcher, options.watch ? this.limits.watchAnswerBytes : this.limits.answerBytes, what);
+      if (answer.statusCode !== 401) admission.proven();
+      return answer;
     } catch (err) {
       if (options.signal?.aborted) throw new DeskError('network', `${what}: cancelled`);
       const error = errorForFailure(err, what);
       if (error.code === 'certificate') throw await this.explainCertificate(err, error);
       throw error;
+    }
+  }
+
+  private async exchange(url: string, init: RequestInit, dispatcher: Dispatcher, limit: number, what: string): Promise<Answer> {
+    const res = await request(url, { ...init, dispatcher });
+    const text = await readBoundedText(res.body, limit, what, res.headers['content-length']);
+    return { statusCode: res.statusCode, headers: res.headers, body: text };
+  }
+
+  /** The budget's one question: does the server still take this key and certificate? (see RefusalBudget) */
+  private async checkKey(): Promise<Refusal | undefined> {
+    const what = 'The key check';
+    // A deadline on the whole exchange, connecting and queueing included: every burst waits on this one request.
+    const init = { method: 'GET' as const, headers: { authorization: this.authorization, accept: 'application/json' }, signal: AbortSignal.timeout(KEY_CHECK_TIMEOUT_MS) };
+    try {
+      const answer = await this.exchange(`${this.baseUrl}/api`, init, this.commands, this.limits.answerBytes, what);
+      return answer.statusCode === 401 ? { answer } : undefined;
+    } catch (err) {
+      return errorForFailure(err, what).code === 'certificate' ? { failure: err } : undefined;
     }
   }
 

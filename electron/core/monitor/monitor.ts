@@ -10,7 +10,7 @@ import { SiteGate } from './site-gate';
 import { StartRamp } from './start-ramp';
 import { SubscriptionSet } from './subscription-set';
 import { WatchScheduler } from './watch-scheduler';
-import { LONG_POLL_TIMEOUT_MS, Watcher, type WatchContext, type WatchTarget } from './watcher';
+import { LONG_POLL_TIMEOUT_MS, OVERDUE_GRACE_MS, Watcher, type WatchContext, type WatchTarget } from './watcher';
 
 export type { WatchTarget } from './watcher';
 
@@ -64,6 +64,7 @@ export class Monitor {
   private tracked = new Set<string>();
   /** A failure was reported and no answer has come since: thousands of watchers failing together report once. */
   private failing = false;
+  private renewedAt = 0;
 
   constructor(
     private readonly transport: Transport,
@@ -98,6 +99,7 @@ export class Monitor {
         },
         failed: (href, error, kind, retryAt) => this.onFailure(href, error, kind, retryAt),
         late: () => this.events.suspect?.('The server answered late'),
+        hung: () => this.renewConnections(),
       },
     };
     this.sweeper = setInterval(() => this.sweep(), options.sweepMs ?? 1_000);
@@ -209,6 +211,14 @@ export class Monitor {
     this.coalescer.dispose();
     this.livenessOut.dispose();
     this.scheduler.dispose();
+  }
+
+  /** Polls given up unanswered: later ones go on new connections (at most once per grace period, however many hung together). */
+  private renewConnections(): void {
+    const now = this.context.now();
+    if (now - this.renewedAt < OVERDUE_GRACE_MS) return;
+    this.renewedAt = now;
+    this.transport.renewWatchConnections();
   }
 
   private sweep(): void {

@@ -8,7 +8,7 @@ import { assertOnOrigin } from '../api/links';
 import { SubscriptionPage } from '../api/schemas';
 import type { HoldEstimate } from './hold-estimate';
 import type { WatchContext, WatchTarget } from './watcher';
-import { LONG_POLL_TIMEOUT_MS } from './watcher';
+import { LONG_POLL_TIMEOUT_MS, OVERDUE_GRACE_MS } from './watcher';
 import { abortLink } from '../api/abort-link';
 
 /** The most items one subscription may hold (the server refuses more). */
@@ -129,9 +129,10 @@ export class SubscriptionWatcher {
     }
     const request = new AbortController();
     const entry = gate.enter(request);
-    const held = abortLink([signal, request.signal, lease.preempted]);
     const sentAt = now();
-    this.expectAll(sentAt, Math.min(lease.holdMs, subscriptionHolds.ms));
+    const dueAt = this.expectAll(sentAt, Math.min(lease.holdMs, subscriptionHolds.ms));
+    const deadline = AbortSignal.timeout(dueAt - sentAt + OVERDUE_GRACE_MS);
+    const held = abortLink([signal, request.signal, lease.preempted, deadline]);
     try {
       const page = await transport.getJson(href, SubscriptionPage, what, { signal: held.signal, timeoutMs: LONG_POLL_TIMEOUT_MS, watch: true });
       return this.answered(page, sentAt);
@@ -139,6 +140,11 @@ export class SubscriptionWatcher {
       if (signal.aborted) return 'stop';
       if (request.signal.aborted) return 'halted';
       if (lease.preempted.aborted) return { next: href };
+      if (deadline.aborted) {
+        // Stuck on a connection that delivers nothing: ask again, afresh (see Watcher).
+        this.context.events.hung();
+        return { next: href };
+      }
       const error = errorForFailure(err, what);
       if (error.code === 'not-found') return 'resubscribe';
       return this.failed(error, true);
@@ -184,8 +190,9 @@ export class SubscriptionWatcher {
     return { retryInMs: delayMs, resubscribe: kind === 'persistent' && polling };
   }
 
-  private expectAll(sentAt: number, holdMs: number): void {
+  private expectAll(sentAt: number, holdMs: number): number {
     const due = this.context.subscriptionHolds.dueAt(sentAt, holdMs);
     this.context.events.expect(this.hrefs, due);
+    return due;
   }
 }

@@ -17,6 +17,9 @@ export { LONG_POLL_TIMEOUT_MS } from './hold-signal';
 /** An answer this much later than expected makes the session ask the server how slow it is. */
 const LATE_ANSWER_MS = 2_000;
 
+/** A poll still unanswered this long after it was due is given up and asked again on fresh connections. */
+export const OVERDUE_GRACE_MS = 5_000;
+
 /** Retries after a dropped connection or a 5xx: soon, since the next try usually works. */
 const TRANSIENT_BACKOFF = { baseMs: 500, maxMs: 30_000 };
 /** Retries after a licence, privilege or malformed answer: slowly, it will not change in a second. */
@@ -44,6 +47,8 @@ export interface WatcherEvents {
   heard(hrefs: readonly string[]): void;
   /** An answer came this much later than the server's hold says it should: every answer may be late. */
   late(ms: number): void;
+  /** A poll was given up unanswered long after it was due: its connection may deliver nothing more. */
+  hung(): void;
   /** `retryAt`: when this chain tries again; absent when it waits for the gate (a final failure). */
   failed(href: string, error: DeskError, kind: FailureKind, retryAt?: number): void;
 }
@@ -105,6 +110,8 @@ export class Watcher {
       if (gate.closedCount !== closures) {
         closures = gate.closedCount;
         href = this.target.updatesHref;
+        // Every chain of the site restarts in this instant: spread the renewals again.
+        this.spread = true;
       }
       let lease: Lease;
       try {
@@ -145,9 +152,10 @@ export class Watcher {
     // The first call of a chain answers at once; a `next` is held up to the server's minute.
     const spreadMs = first ? LONG_POLL_TIMEOUT_MS : this.spreadCut();
     const cutMs = Math.min(lease.holdMs, spreadMs);
-    const hold = holdSignal(this.abort.signal, gate, lease.preempted, cutMs);
     const sentAt = now();
-    events.expect([this.target.href], holds.dueAt(sentAt, first ? 0 : cutMs));
+    const dueAt = holds.dueAt(sentAt, first ? 0 : cutMs);
+    const hold = holdSignal(this.abort.signal, gate, lease.preempted, cutMs, dueAt - sentAt + OVERDUE_GRACE_MS);
+    events.expect([this.target.href], dueAt);
     try {
       const page = await transport.getJson(href, UpdatesPage, what, {
         signal: hold.signal,
@@ -174,6 +182,11 @@ export class Watcher {
     } catch (err) {
       if (this.abort.signal.aborted) return { kind: 'stop' };
       if (hold.closed) return { kind: 'halted' };
+      if (hold.overdue) {
+        // Stuck on a connection that delivers nothing (an HTTP/2 session can wedge so): ask again, afresh.
+        events.hung();
+        return { kind: 'yielded' };
+      }
       if (hold.cut) {
         // Cut at its random point: from here on this chain's renewals keep their own place in the minute.
         if (cutMs === spreadMs) this.spread = false;

@@ -74,7 +74,13 @@ export const faults: Fault[] = [
     name: '401 mid-session (key revoked)',
     holdMs: 5_000,
     waitsForOperator: true,
-    inject: async (b) => b.site.control.revokeKey('rc-gatehouse'),
+    // Mid-session: a desk that has run a few seconds, its renewals spread over the server's hold
+    // (the test site holds a second) as on any desk that has run a minute. A burst of renewals in
+    // step (start-up, a change to many items) is the refusal budget's case, tested on its own.
+    inject: async (b) => {
+      await new Promise((r) => setTimeout(r, 3_000));
+      b.site.control.revokeKey('rc-gatehouse');
+    },
     clear: async () => undefined,
   },
   {

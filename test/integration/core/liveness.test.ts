@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { REFUSAL_BURST } from '../../../electron/core/api/refusal-budget';
 import type { RunningSimulator } from '../../../electron/simulator/index';
 import { siteWithDoors } from '../support/generated-site';
 import { controlCall, recordedSession } from '../support/session';
@@ -87,6 +88,7 @@ describe('liveness: the desk says which items it is not hearing about, and why',
   it('a revoked key stops every request of the site at the first refusal, then one attempt per back-off window', async () => {
     const { site, desk } = await liveDesk();
     // A running desk, its chains' renewals spread over the server's hold (not all started this second).
+    // Renewals in step are the refusal budget's case (transport-faults.test.ts).
     await new Promise((r) => setTimeout(r, 4_000));
     const since = await lastSeq(site);
     await controlCall(site, 'POST', '/rest-clients/rc/revoke-key');
@@ -95,11 +97,11 @@ describe('liveness: the desk says which items it is not hearing about, and why',
     // The next authentication attempt is a back-off window away, not one per door.
     expect(desk.connection.nextAttemptAt).toBeGreaterThan(Date.now() + 30_000);
     await eventually(() => desk.items.every((i) => !desk.isLive(i.href)), 'every door stale');
-    // Only renewals already on their way when the first refusal came back are refused with it
-    // (before the fix: one per door); then nothing until the window ends.
+    // Only requests already on their way when the first refusal came back are refused with it (at most
+    // those sent on trust and the key check: RefusalBudget); then nothing until the window ends.
     const burst = (await authFailures(site, since)).length;
     expect(burst).toBeGreaterThanOrEqual(1);
-    expect(burst).toBeLessThanOrEqual(3);
+    expect(burst).toBeLessThanOrEqual(REFUSAL_BURST + 1);
     await new Promise((r) => setTimeout(r, 3_000));
     const events = await control.events(site, since);
     expect(events.filter((e) => e.type === 'auth-failure')).toHaveLength(burst);

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sendCommand } from '../../../electron/core/api/commands';
+import { REFUSAL_BURST } from '../../../electron/core/api/refusal-budget';
+import type { Transport } from '../../../electron/core/api/transport';
 import { startFaultServer, type Scripted } from '../support/fault-server';
 
 let server: Awaited<ReturnType<typeof startFaultServer>> | undefined;
@@ -43,6 +45,31 @@ describe('GET retries: transient failures only, with back-off', () => {
     const s = await serve(() => ({ status: 500 }));
     await expect(s.transport.getJson(`${s.url}/api/doors`, Page, 'Door search')).rejects.toMatchObject({ code: 'server-error' });
     expect(s.requests).toHaveLength(3);
+  });
+});
+
+describe('a burst of requests when the key may just have been revoked', () => {
+  const burst = (s: { url: string; transport: Transport }) =>
+    Array.from({ length: 20 }, (_, n) => s.transport.getJson(`${s.url}/api/doors/${n}`, Page, `Door ${n}`).catch((e: unknown) => e));
+
+  it('sends a few, asks once whether the key stands, and refuses the rest unsent with the server\'s answer', async () => {
+    const s = await serve(() => ({ status: 401, body: { message: 'Unknown API key' } }));
+    const errors = await Promise.all(burst(s));
+    errors.forEach((error, n) => {
+      expect(error).toMatchObject({ code: 'unauthorised' });
+      expect((error as Error).message).toMatch(new RegExp(`^Door ${n}: the server refused`));
+    });
+    // Ten refusals inside a minute are the server's failure-flood alarm.
+    expect(s.requests.length).toBeLessThanOrEqual(REFUSAL_BURST + 1);
+    expect(s.requests.filter((r) => r.url === '/api')).toHaveLength(1);
+  });
+
+  it('lets the whole burst go after one check when the key stands', async () => {
+    const s = await serve(() => ({ status: 200, body: { results: [] } }));
+    const answers = await Promise.all(burst(s));
+    expect(answers).toEqual(Array(20).fill({ results: [] }));
+    expect(s.requests).toHaveLength(21);
+    expect(s.requests.filter((r) => r.url === '/api')).toHaveLength(1);
   });
 });
 

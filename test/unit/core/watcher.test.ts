@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DeskError } from '../../../shared/errors';
 import type { Transport } from '../../../electron/core/api/transport';
 import { Monitor } from '../../../electron/core/monitor/monitor';
@@ -130,6 +130,53 @@ describe('liveness from a watcher\'s own evidence', () => {
     expect(calls).toHaveLength(sent);
     expect(halted).toHaveLength(1);
     await monitor.stop();
+  });
+  it('spreads its renewals over the hold again after the site pauses, since every chain restarts together', async () => {
+    vi.useFakeTimers();
+    try {
+      // First call answered, then held polls that never answer: only the desk's own cut ends one.
+      const script: Answer[] = [page(1)];
+      const { transport, calls } = scriptedTransport(script);
+      const monitor = new Monitor(transport, { delta: () => {} }, { random: () => 0 });
+      monitor.watch([{ href: 'https://s/api/doors/1', name: 'Door 1', updatesHref: 'https://s/api/doors/1/updates' }]);
+      // random 0: a spreading poll is cut at a tenth of the spec's minute.
+      await vi.advanceTimersByTimeAsync(6_500);
+      expect(calls.map((c) => c.href)).toEqual(['https://s/api/doors/1/updates', ...Array(2).fill('https://s/api/doors/1/updates?after=1')]);
+      script.push(page(2));
+      monitor.pause('away');
+      monitor.resume();
+      await vi.advanceTimersByTimeAsync(6_500);
+      // Restarted from the item's own link, then cut again at its random point, not held the full minute.
+      expect(calls.slice(3).map((c) => c.href)).toEqual(['https://s/api/doors/1/updates', ...Array(2).fill('https://s/api/doors/1/updates?after=2')]);
+      await monitor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('a poll stuck on a connection that delivers nothing', () => {
+  it('is given up once long overdue and asked again on new connections', async () => {
+    vi.useFakeTimers();
+    try {
+      // Nothing in the script: every call hangs until the desk gives it up, like a wedged HTTP/2 session.
+      const { transport, calls } = scriptedTransport([]);
+      let renewed = 0;
+      Object.assign(transport, { renewWatchConnections: () => renewed++ });
+      const monitor = new Monitor(transport, { delta: () => {} });
+      monitor.watch([{ href: 'https://s/api/doors/1', name: 'Door 1', updatesHref: 'https://s/api/doors/1/updates' }]);
+      // A first call is due at once; five seconds later it is stale, and after five more given up.
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect(calls).toHaveLength(1);
+      expect(monitor.liveness.staleCount).toBe(1);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(calls).toHaveLength(2);
+      expect(calls[1]!.href).toBe('https://s/api/doors/1/updates');
+      expect(renewed).toBe(1);
+      await monitor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
