@@ -23,7 +23,8 @@ export interface RefusalBudgetOptions {
  * many items or renewing in step, the catalogue's searches, the board's first calls.
  *
  * So at most `burst` requests leave within one turnaround on trust, until an answer shows the key
- * stood when they left (one after another, as a search's pages, never wait). A request beyond that waits while
+ * stood when they left (one after another, as a search's pages, never wait); more go while a request
+ * sent within the turnaround has just been answered. A request beyond that waits while
  * one cheap request asks whether the key still stands, and every request waiting meanwhile shares
  * that answer: accepted, they all go; refused, they are all refused with it without being sent. The
  * turnaround is learnt from the checks' own round trips. A key revoked between the check's answer and
@@ -41,6 +42,8 @@ export class RefusalBudget<T> {
   /** A refusal stands for one turnaround: requests queued just behind it are refused without a second check. */
   private refused: { verdict: T; until: number } | undefined;
   private readonly checkMs: number[] = [];
+  /** When the latest request the server answered without refusing the key was sent. */
+  private provenSentAt = -Infinity;
 
   constructor(
     /** Asks the server once whether the key stands: the refusal, or undefined (accepted, or no verdict: the requests find out themselves). */
@@ -67,6 +70,9 @@ export class RefusalBudget<T> {
       this.trusted.push(now);
       return this.admission(now);
     }
+    // A request sent within the turnaround was answered: the key stood moments ago, as a check would
+    // show (start-up's first calls answer at once, so they never wait).
+    if (now - this.provenSentAt < windowMs) return this.admission(now);
     this.checking ??= this.runCheck();
     const verdict = await untilAborted(this.checking, signal);
     return verdict === undefined ? this.admission(this.now()) : { refused: verdict };
@@ -74,7 +80,12 @@ export class RefusalBudget<T> {
 
   /** An answer to a request sent at `at` shows the key stood then, for it and every request sent before it. */
   private admission(at: number): Admission<T> {
-    return { proven: () => (this.trusted = this.trusted.filter((sent) => sent > at)) };
+    return { proven: () => this.proven(at) };
+  }
+
+  private proven(sentAt: number): void {
+    this.trusted = this.trusted.filter((sent) => sent > sentAt);
+    this.provenSentAt = Math.max(this.provenSentAt, sentAt);
   }
 
   private async runCheck(): Promise<T | undefined> {
@@ -86,7 +97,7 @@ export class RefusalBudget<T> {
       if (this.checkMs.length > CHECKS_REMEMBERED) this.checkMs.shift();
       if (verdict !== undefined) this.refused = { verdict, until: answeredAt + this.windowMs };
       // Accepted: everything sent before the check is proven; the turnaround starts afresh.
-      else this.trusted = [];
+      else this.proven(sentAt);
       return verdict;
     } catch {
       this.trusted = [];

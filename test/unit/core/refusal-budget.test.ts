@@ -63,6 +63,22 @@ describe('the refusal budget: a burst of requests waits for one key check', () =
     expect(asked).toHaveLength(0);
   });
 
+  it('lets a burst go without a check while a request sent within the turnaround has just been answered (start-up\'s first calls)', async () => {
+    const { budget, asked, clock } = budgetAt();
+    const sent = await sendOnTrust(budget);
+    clock.t += 5;
+    const first = sent[0]!;
+    if ('proven' in first) first.proven();
+    for (let i = 0; i < 20; i++) expect(refusal(await budget.admit())).toBeUndefined();
+    expect(asked).toHaveLength(0);
+    // Once that answer is older than the turnaround, a burst waits for a check again.
+    clock.t += budget.windowMs;
+    for (let i = 0; i < REFUSAL_BURST; i++) await budget.admit();
+    void budget.admit();
+    await Promise.resolve();
+    expect(asked).toHaveLength(1);
+  });
+
   it('trusts requests spread wider than the turnaround without asking', async () => {
     const { budget, asked, clock } = budgetAt();
     for (let i = 0; i < 50; i++) {
