@@ -23,13 +23,12 @@ export interface RefusalBudgetOptions {
  * many items or renewing in step, the catalogue's searches, the board's first calls.
  *
  * So at most `burst` requests leave within one turnaround on trust, until an answer shows the key
- * stood when they left (one after another, as a search's pages, never wait); more go while a request
- * sent within the turnaround has just been answered. A request beyond that waits while
- * one cheap request asks whether the key still stands, and every request waiting meanwhile shares
- * that answer: accepted, they all go; refused, they are all refused with it without being sent. The
- * turnaround is learnt from the checks' own round trips. A key revoked between the check's answer and
- * the burst still costs the burst: a risk of one round trip per burst, instead of the whole quiet
- * time before it.
+ * stood when they left (requests sent one after another, as a search's pages, never wait). More go
+ * at once while a request sent within the turnaround has just been answered. Otherwise they wait
+ * while one cheap request asks whether the key still stands, and share its answer: accepted, they
+ * all go; refused, they are all refused with it, unsent. The turnaround is learnt from the checks'
+ * own round trips. A key revoked between that answer and the burst still costs the burst: a risk
+ * of one round trip per burst, instead of the whole quiet time before it.
  *
  * `T` is what a refused check says (the transport's refusal answer), handed to each waiting request.
  */
