@@ -27,9 +27,9 @@ interface Answer {
   headers: Record<string, string | string[] | undefined>;
   body: string;
 }
-/** What a refused key check hands each request waiting on it: the server's 401, or a refused certificate. */
 /** undici's request options, less the dispatcher, which each call picks. */
 type RequestInit = Omit<NonNullable<Parameters<typeof request>[1]>, 'dispatcher'>;
+/** What a refused key check hands each request waiting on it: the server's 401, or a refused certificate. */
 type Refusal = { answer: Answer } | { failure: unknown };
 /** The key check answers at once when the server is there; past this the requests waiting on it go and find out. */
 const KEY_CHECK_TIMEOUT_MS = 5_000;

@@ -64,6 +64,7 @@ export class Monitor {
   private tracked = new Set<string>();
   /** A failure was reported and no answer has come since: thousands of watchers failing together report once. */
   private failing = false;
+  /** When the long-poll connections were last renewed (polls hung on a dead connection). */
   private renewedAt = 0;
 
   constructor(
