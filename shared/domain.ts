@@ -52,6 +52,11 @@ export const BoardItem = z.object({
   commands: z.array(z.string()),
   /** Every command the server offered, with its name and, where it cannot be used, the reason. */
   commandOffers: z.array(CommandOffer).default([]),
+  /**
+   * Why none of the offers can be used now, said once for the item rather than on each offer: the
+   * last-known board before the server answers (an access zone offers two dozen commands).
+   */
+  commandsUnavailable: z.string().optional(),
   /** Floor or group the board shows it under; "Site" when the site gives it none. */
   group: z.string(),
   /** The floors the item is on (a zone served by two buildings' lifts is on both); empty: the site. */

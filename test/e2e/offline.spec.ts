@@ -88,6 +88,15 @@ test('after kill -9 of the host, restarted while the server is down, the last-kn
   await expect(page.locator('[data-testid="tile"]:not(.stale)')).toHaveCount(0);
   await snap(page, testInfo, 'stale-board-after-restart');
 
+  // A door's panel still lists what the server offered, none of it usable until the server answers, and says why.
+  await page.locator('[data-testid="tile"][data-kind="door"]').first().focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByText('Not available: Not connected: this is the last-known state. Commands return once the server answers.').first()).toBeVisible();
+  await snap(page, testInfo, 'stale-panel-after-restart');
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+
   await page.getByTestId('open-audit').click();
   await expect(page.getByTestId('audit-row').first()).toBeVisible();
   await expect(page.getByTestId('audit-check')).toContainText('unbroken');

@@ -6,15 +6,11 @@ export const lastKnownCommandReason = 'Not connected: this is the last-known sta
 
 /**
  * The last-known board as the desk serves it before the server answers: every item stale, with when
- * it was last heard of, and no command that can be sent (each offer kept, with the reason).
+ * it was last heard of, and no command that can be sent (each offer kept, with the reason said once per item).
  */
 export function staleBoard(known: LastKnownBoard, since: number): { items: BoardItem[]; statuses: ItemStatus[]; liveness: ItemLiveness[] } {
   const receivedAt = new Map(known.statuses.map((s) => [s.href, s.receivedAt]));
-  const items = known.items.map((item) => ({
-    ...item,
-    commands: [],
-    commandOffers: item.commandOffers.map((offer) => ({ ...offer, disabled: offer.disabled ?? lastKnownCommandReason })),
-  }));
+  const items = known.items.map((item) => ({ ...item, commands: [], commandsUnavailable: lastKnownCommandReason }));
   const liveness = known.items.map((item): ItemLiveness => {
     const lastHeardAt = receivedAt.get(item.href) ?? known.savedAt;
     return {

@@ -52,8 +52,9 @@ describe('the last-known board', () => {
     expect(stale.connection.phase).not.toBe('connected');
     expect(stale.items.map((i) => i.href)).toEqual(before.items.map((i) => i.href));
     expect(stale.items.every((i) => i.commands.length === 0)).toBe(true);
-    expect(stale.items.flatMap((i) => i.commandOffers).every((o) => o.disabled !== undefined)).toBe(true);
-    expect(stale.items.find((i) => i.href === door.href)?.commandOffers.find((o) => o.key === 'open')?.disabled).toBe(lastKnownCommandReason);
+    expect(stale.items.every((i) => i.commandsUnavailable === lastKnownCommandReason)).toBe(true);
+    // The offers stay as the server made them, so the panel still lists what it can do once connected.
+    expect(stale.items.find((i) => i.href === door.href)?.commandOffers).toEqual(before.items.find((i) => i.href === door.href)?.commandOffers);
     const doorStatus = stale.statuses.find((s) => s.href === door.href)!;
     expect(doorStatus.flags).toContain('open');
     expect(doorStatus.receivedAt).toBe(before.statuses.find((s) => s.href === door.href)!.receivedAt);
@@ -69,6 +70,7 @@ describe('the last-known board', () => {
     const live = await second.desk.handle('board.get', {});
     expect(live.liveness).toEqual([]);
     expect(live.items.find((i) => i.href === door.href)?.commands).toContain('open');
+    expect(live.items.every((i) => i.commandsUnavailable === undefined)).toBe(true);
     expect(live.statuses.find((s) => s.href === door.href)?.flags).not.toContain('open');
     expect(second.liveness.at(-1)?.every((l) => l.state === 'live')).toBe(true);
   });

@@ -38,6 +38,17 @@ describe('the panel offers what the server offered, and shows a disabled command
     expect(panelActions(door)[0]).toMatchObject({ unavailable: 'The server offered it without a link to send it to' });
   });
 
+  it('an item whose commands are all unavailable (the last-known board) gives that reason for every offer, the server reason where it gave one', () => {
+    const reason = 'Not connected: this is the last-known state. Commands return once the server answers.';
+    const actions = panelActions({ ...alarmZone, commands: [], commandsUnavailable: reason });
+    expect(actions.find((a) => a.action === 'arm')!.unavailable).toBe(reason);
+    expect(actions.find((a) => a.action === 'cancel')!.unavailable).toBe(reason);
+    expect(actions.find((a) => a.action === 'disarm')!.unavailable).toBe('The operator may not unset this zone now');
+    const cancel = variantToSend(actions.find((a) => a.action === 'cancel')!, { pin: false, until: false });
+    expect(cancel.ok).toBe(false);
+    expect(!cancel.ok && cancel.reason.endsWith(`cannot be used now: ${reason}`)).toBe(true);
+  });
+
   it('without commandOffers (an older core) the sendable keys are the offers', () => {
     const door = item('Gate', { commands: ['open'] });
     const actions = panelActions(door);

@@ -25,6 +25,7 @@ export function panelActions(item: BoardItem): PanelAction[] {
   const disabled: Record<string, string> = {};
   for (const offer of offers) {
     if (offer.disabled !== undefined) disabled[offer.key] = offer.disabled || NO_LINK;
+    else if (item.commandsUnavailable !== undefined) disabled[offer.key] = item.commandsUnavailable;
     else if (!sendable.has(offer.key)) disabled[offer.key] = NO_LINK;
   }
   const serverNames = new Map(offers.filter((o) => o.name).map((o) => [o.key, o.name!]));
