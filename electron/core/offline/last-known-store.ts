@@ -3,14 +3,31 @@ import type { LocalStore } from './local-store';
 import type { LastKnownBoard, SiteStateSink } from './state-sink';
 
 const flushAfterMs = 1_000;
+/**
+ * A site's board is written at once the first time, then this long after each later load: a catalogue
+ * loads again as a desk starts from its last-known board, while the renderer reads that board, and
+ * writing 10,000 items takes the one thread about half a second. A desk that dies sooner keeps the
+ * board it had, a cache of the server's truth all the same.
+ */
+const boardFlushAfterMs = 10_000;
+
+/** A board waiting to be written, with the statuses it loaded with. */
+interface PendingBoard {
+  discovery: { serverVersion?: string | undefined; features: string[] };
+  items: BoardItem[];
+  statuses: ItemStatus[];
+  due: number;
+}
 
 /**
  * The last-known board per site (keyed by the server's origin) in the local store. Status batches are
  * held in memory and written together about once a second, one transaction per flush, so the monitor
- * never waits on the disk; `flush` (called on close) writes whatever is pending.
+ * never waits on the disk; a site's statuses wait behind a board of that site still to be written.
+ * `flush` (called on close, and before a load) writes whatever is pending.
  */
 export class LastKnownStore {
   private readonly pending = new Map<string, Map<string, ItemStatus>>();
+  private readonly boards = new Map<string, PendingBoard>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -43,23 +60,44 @@ export class LastKnownStore {
     return { serverVersion: row.server_version ?? undefined, features: JSON.parse(row.features) as string[], savedAt: row.saved_at, items, statuses };
   }
 
-  /** Writes every pending status batch in one transaction. */
+  /** Writes every pending board and status batch. */
   flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.pending.size === 0 || !this.store.open) return;
-    const batches = [...this.pending];
-    this.pending.clear();
-    const put = this.store.db.prepare(
-      'INSERT INTO last_known_statuses (site, href, status, received_at) SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM last_known_items WHERE site = ? AND href = ?) ON CONFLICT (site, href) DO UPDATE SET status = excluded.status, received_at = excluded.received_at',
-    );
-    this.store.transaction(() => {
-      for (const [site, statuses] of batches) for (const s of statuses.values()) put.run(site, s.href, JSON.stringify(s), s.receivedAt, site, s.href);
-    });
+    this.write(Infinity);
   }
 
-  private saveBoard(site: string, discovery: { serverVersion?: string | undefined; features: string[] }, items: BoardItem[], statuses: ItemStatus[]): void {
+  /** Writes the boards due by `until`, then the status batches of every site without a board still waiting. */
+  private write(until: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.store.open) return;
+    for (const [site, board] of this.boards) {
+      if (board.due > until) continue;
+      this.boards.delete(site);
+      this.writeBoard(site, board);
+    }
+    const batches = [...this.pending].filter(([site]) => !this.boards.has(site));
+    if (batches.length > 0) {
+      for (const [site] of batches) this.pending.delete(site);
+      const put = this.store.db.prepare(
+        'INSERT INTO last_known_statuses (site, href, status, received_at) SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM last_known_items WHERE site = ? AND href = ?) ON CONFLICT (site, href) DO UPDATE SET status = excluded.status, received_at = excluded.received_at',
+      );
+      this.store.transaction(() => {
+        for (const [site, statuses] of batches) for (const s of statuses.values()) put.run(site, s.href, JSON.stringify(s), s.receivedAt, site, s.href);
+      });
+    }
+    if (this.boards.size > 0 || this.pending.size > 0) this.schedule();
+  }
+
+  private saveBoard(site: string, discovery: PendingBoard['discovery'], items: BoardItem[], statuses: ItemStatus[]): void {
+    // The board's statuses are the newest of its site: batches queued before it have nothing to add.
     this.pending.delete(site);
+    const board = { discovery, items, statuses, due: this.now() + boardFlushAfterMs };
+    if (!this.store.db.prepare('SELECT 1 FROM last_known_sites WHERE site = ?').get(site)) return this.writeBoard(site, board);
+    this.boards.set(site, board);
+    this.schedule();
+  }
+
+  private writeBoard(site: string, { discovery, items, statuses }: PendingBoard): void {
     const db = this.store.db;
     this.store.transaction(() => {
       db.prepare('DELETE FROM last_known_sites WHERE site = ?').run(site);
@@ -76,15 +114,22 @@ export class LastKnownStore {
     const forSite = this.pending.get(site) ?? new Map<string, ItemStatus>();
     for (const s of statuses) forSite.set(s.href, s);
     this.pending.set(site, forSite);
-    if (!this.timer) {
-      this.timer = setTimeout(() => {
-        try {
-          this.flush();
-        } catch {
-          // A failed flush (the store closed under it) costs only cached statuses: the server has the truth.
-        }
-      }, flushAfterMs);
-      this.timer.unref();
-    }
+    this.schedule();
+  }
+
+  /** The next write: in about a second, or when the first board waiting is due if nothing else waits. */
+  private schedule(): void {
+    if (this.timer) return;
+    const boardDue = Math.min(...[...this.boards.values()].map((b) => b.due));
+    const statusesWaiting = [...this.pending.keys()].some((site) => !this.boards.has(site));
+    const wait = statusesWaiting ? flushAfterMs : Math.max(0, boardDue - this.now());
+    this.timer = setTimeout(() => {
+      try {
+        this.write(this.now());
+      } catch {
+        // A failed write (the store closed under it) costs only cached state: the server has the truth.
+      }
+    }, wait);
+    this.timer.unref();
   }
 }

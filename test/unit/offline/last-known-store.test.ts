@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LastKnownStore } from '../../../electron/core/offline/last-known-store';
+import { LocalStore } from '../../../electron/core/offline/local-store';
+import { storeMigrations } from '../../../electron/core/offline/registry';
+import { item, status } from '../renderer/fixtures';
+
+const SITE = 'https://127.0.0.1:8443';
+const discovery = { serverVersion: '9.40', features: ['items'] };
+const stores: LocalStore[] = [];
+const dirs: string[] = [];
+
+function openStore(): LocalStore {
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-last-known-'));
+  dirs.push(dir);
+  const store = LocalStore.open(dir, { migrations: storeMigrations });
+  stores.push(store);
+  return store;
+}
+
+/** What another desk opening the same store would find now, without writing anything pending here. */
+const onDisk = (store: LocalStore) => new LastKnownStore(store).load(SITE);
+
+afterEach(() => {
+  vi.useRealTimers();
+  for (const store of stores.splice(0)) store.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the last-known board in the local store', () => {
+  it("writes a site's first board at once: a desk killed a moment later still has it", () => {
+    const store = openStore();
+    const gate = item('Gate');
+    new LastKnownStore(store).sinkFor(SITE).catalogueLoaded(discovery, [gate], [status(gate, ['closed'])]);
+    expect(onDisk(store)).toMatchObject({ serverVersion: '9.40', items: [gate], statuses: [status(gate, ['closed'])] });
+  });
+
+  it('writes a later board of the site some seconds after it loaded, with the statuses that came meanwhile after it', () => {
+    vi.useFakeTimers();
+    const store = openStore();
+    const sink = new LastKnownStore(store).sinkFor(SITE);
+    const gate = item('Gate');
+    const lobby = item('Lobby');
+    sink.catalogueLoaded(discovery, [gate], [status(gate, ['closed'])]);
+
+    sink.catalogueLoaded(discovery, [gate, lobby], [status(gate, ['closed']), status(lobby, ['locked'])]);
+    sink.statusBatch([status(lobby, ['open'], 2_000)]);
+    vi.advanceTimersByTime(1_500);
+    // The new board waits, and so do its site's statuses (they may be of items only the new board has).
+    expect(onDisk(store)?.items).toEqual([gate]);
+
+    vi.advanceTimersByTime(10_000);
+    const kept = onDisk(store)!;
+    expect(kept.items).toEqual([gate, lobby]);
+    expect(kept.statuses.find((s) => s.href === lobby.href)).toEqual(status(lobby, ['open'], 2_000));
+  });
+
+  it('writes whatever waits when flushed (the desk closing)', () => {
+    const store = openStore();
+    const lastKnown = new LastKnownStore(store);
+    const gate = item('Gate');
+    const lobby = item('Lobby');
+    lastKnown.sinkFor(SITE).catalogueLoaded(discovery, [gate], []);
+    lastKnown.sinkFor(SITE).catalogueLoaded(discovery, [gate, lobby], [status(lobby, ['locked'])]);
+    expect(onDisk(store)?.items).toEqual([gate]);
+    lastKnown.flush();
+    expect(onDisk(store)).toMatchObject({ items: [gate, lobby], statuses: [status(lobby, ['locked'])] });
+  });
+});
