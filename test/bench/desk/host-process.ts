@@ -39,15 +39,17 @@ export function hostEntry(): HostEntry {
  * desk). No demo items: until Settings names a server the host runs its small embedded demo site
  * (scenario off); once configured, only the desk runs in it, and its RSS is the desk's alone.
  * `extraArgs` go to the CLI as they are (`--demo-items N` for a generated demo site inside the host).
+ * `checkout` runs another checkout's built host instead (test/bench/cold.ts compares cold starts).
  */
-export async function startHostProcess(dataDir: string, extraArgs: string[] = []): Promise<HostProcess> {
-  const entry = hostEntry();
-  const program = entry === 'built' ? [BUILT_CLI] : ['--import', 'tsx', 'electron/shells/web-host/cli.ts'];
+export async function startHostProcess(dataDir: string, extraArgs: string[] = [], checkout = ROOT): Promise<HostProcess> {
+  // Another checkout's host (the cold-start comparison) is always its build: its source would need its own tsx.
+  const entry = checkout === ROOT ? hostEntry() : 'built';
+  const program = entry === 'built' ? [join(checkout, 'out/web/host/cli.mjs')] : ['--import', 'tsx', 'electron/shells/web-host/cli.ts'];
   const spawnedAt = Date.now();
   const child: ChildProcess = spawn(
     process.execPath,
     [...program, '--json', '--scenario', 'off', '--data-dir', dataDir, '--log-dir', join(dataDir, 'logs'), ...extraArgs],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    { cwd: checkout, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout! });
   const first = await new Promise<string>((resolve, reject) => {

@@ -1,0 +1,95 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { BOARD_KINDS } from '../../electron/core/board/catalogue';
+import { generateSite } from '../../electron/simulator/site/generate';
+import { untilShown } from './desk/board-readiness';
+import { configureDesk, type ConfiguredDesk } from './desk/configured-host';
+import { DOOR_NAME } from './desk/desk-run';
+import { startHostProcess } from './desk/host-process';
+import { median } from './stats';
+
+/**
+ * `npm run bench:cold`: the cold start from the last-known board, side by side. One desk is configured
+ * for a generated site (as the desk bench does), then the built host of this checkout and of each
+ * checkout in BENCH_COLD_AGAINST (comma-separated folders, each with `npm ci && npm run build` done)
+ * are started in turn on its settings folder, in alternating order, each with Debian's Chromium on
+ * the page and nothing else reading the desk. Timed from the spawn: the host printed its address
+ * ("up"), DOMContentLoaded, and a door's name on the page ("shown"). Medians of BENCH_RUNS rounds at
+ * BENCH_SIZES items (default 10,000); BENCH_COLD_NO_SERVER=1 keeps the server from answering
+ * (the simulator stopped with SIGSTOP), as at a guard desk whose network is down.
+ */
+const items = Number((process.env.BENCH_SIZES ?? '10000').split(',')[0]);
+const rounds = Number(process.env.BENCH_RUNS ?? '3');
+const noServer = process.env.BENCH_COLD_NO_SERVER === '1';
+const checkouts = [{ label: 'this checkout', dir: undefined }, ...(process.env.BENCH_COLD_AGAINST ?? '').split(',').filter(Boolean).map((dir) => ({ label: dir, dir: resolve(dir) }))];
+/** After each launch, time for the catalogue reload and the writes behind it before the next one starts. */
+const SETTLE_MS = 8_000;
+
+interface Launched {
+  upMs: number;
+  domContentLoadedMs: number;
+  shownMs: number;
+}
+
+async function showOnce(configured: ConfiguredDesk, browser: Browser, checkout: string | undefined): Promise<Launched> {
+  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  const host = await startHostProcess(configured.dataDir, [], checkout);
+  try {
+    await page.goto(host.url, { waitUntil: 'domcontentloaded', timeout: 120_000 });
+    const domContentLoadedMs = Date.now() - host.spawnedAt;
+    const shownMs = (await untilShown(page, DOOR_NAME, 120_000)) - host.spawnedAt;
+    await new Promise((done) => setTimeout(done, SETTLE_MS));
+    return { upMs: host.printedAt - host.spawnedAt, domContentLoadedMs, shownMs };
+  } finally {
+    await page.close();
+    await host.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const site = generateSite({ items });
+  const byKind: Record<string, unknown[] | undefined> = {
+    door: site.doors, accessZone: site.accessZones, alarmZone: site.alarmZones, fenceZone: site.fenceZones,
+    input: site.inputs, interlockGroup: site.interlockGroups, macro: site.macros,
+  };
+  const expected = BOARD_KINDS.reduce((sum, kind) => sum + (byKind[kind]?.length ?? 0), 0);
+  const loadStart = Math.round(loadavg()[0]! * 10) / 10;
+  const configured = await configureDesk(items, expected, undefined, (line) => console.error(line));
+  const launches = new Map(checkouts.map((c) => [c.label, [] as Launched[]]));
+  let browser: Browser | undefined;
+  try {
+    if (noServer) configured.sim.process.kill('SIGSTOP');
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'] });
+    for (let round = 0; round < rounds; round++) {
+      // Alternating order, so neither side always follows the other's catalogue reload.
+      for (const checkout of round % 2 === 0 ? checkouts : [...checkouts].reverse()) {
+        const launched = await showOnce(configured, browser, checkout.dir);
+        launches.get(checkout.label)!.push(launched);
+        console.error(`bench: round ${round + 1}/${rounds}, ${checkout.label}: up ${launched.upMs} ms, DOMContentLoaded ${launched.domContentLoadedMs} ms, shown ${launched.shownMs} ms`);
+      }
+    }
+  } finally {
+    await browser?.close();
+    if (noServer) configured.sim.process.kill('SIGCONT');
+    await configured.stop();
+  }
+  const loadEnd = Math.round(loadavg()[0]! * 10) / 10;
+  const medians = checkouts.map(({ label }) => {
+    const runs = launches.get(label)!;
+    const of = (key: keyof Launched) => median(runs.map((r) => r[key]))!;
+    return { label, upMs: of('upMs'), domContentLoadedMs: of('domContentLoadedMs'), shownMs: of('shownMs'), shownRunsMs: runs.map((r) => r.shownMs) };
+  });
+  const base = medians[0]!;
+  console.log(`\nCold start from the last-known board, ${expected} board items, ${noServer ? 'server not answering' : 'server answering'}, median of ${rounds} rounds (load ${loadStart} → ${loadEnd})`);
+  console.log(['host', 'up ms', 'DOMContentLoaded ms', 'shown ms', 'shown / this checkout', 'shown, each round'].join(' | '));
+  for (const m of medians) {
+    console.log([m.label, m.upMs, m.domContentLoadedMs, m.shownMs, (m.shownMs / base.shownMs).toFixed(2), m.shownRunsMs.join(', ')].join(' | '));
+  }
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/bench-cold.json', `${JSON.stringify({ date: new Date().toISOString(), items, boardItems: expected, rounds, noServer, loadStart, loadEnd, medians }, null, 2)}\n`);
+  console.log('\nWrote test-results/bench-cold.json');
+}
+
+await main();
