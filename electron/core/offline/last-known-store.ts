@@ -29,6 +29,7 @@ export class LastKnownStore {
   private readonly pending = new Map<string, Map<string, ItemStatus>>();
   private readonly boards = new Map<string, PendingBoard>();
   private timer: NodeJS.Timeout | undefined;
+  private timerAt = Infinity;
 
   constructor(
     private readonly store: LocalStore,
@@ -117,19 +118,25 @@ export class LastKnownStore {
     this.schedule();
   }
 
-  /** The next write: in about a second, or when the first board waiting is due if nothing else waits. */
+  /**
+   * The next write: in about a second when statuses can be written, else when the first board waiting
+   * is due. A write already due sooner stands; one due later gives way (statuses of another site must
+   * not wait for this site's board).
+   */
   private schedule(): void {
-    if (this.timer) return;
     const boardDue = Math.min(...[...this.boards.values()].map((b) => b.due));
     const statusesWaiting = [...this.pending.keys()].some((site) => !this.boards.has(site));
-    const wait = statusesWaiting ? flushAfterMs : Math.max(0, boardDue - this.now());
+    const at = statusesWaiting ? Math.min(this.now() + flushAfterMs, boardDue) : boardDue;
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
     this.timer = setTimeout(() => {
       try {
         this.write(this.now());
       } catch {
         // A failed write (the store closed under it) costs only cached state: the server has the truth.
       }
-    }, wait);
+    }, Math.max(0, at - this.now()));
     this.timer.unref();
   }
 }

@@ -57,6 +57,22 @@ describe('the last-known board in the local store', () => {
     expect(kept.statuses.find((s) => s.href === lobby.href)).toEqual(status(lobby, ['open'], 2_000));
   });
 
+  it("does not hold another site's statuses behind a site's board waiting to be written", () => {
+    vi.useFakeTimers();
+    const store = openStore();
+    const lastKnown = new LastKnownStore(store);
+    const other = 'https://10.0.0.2:8443';
+    const gate = item('Gate');
+    const dock = item('Dock');
+    lastKnown.sinkFor(SITE).catalogueLoaded(discovery, [gate], []);
+    lastKnown.sinkFor(other).catalogueLoaded(discovery, [dock], []);
+    lastKnown.sinkFor(SITE).catalogueLoaded(discovery, [gate, item('Lobby')], []);
+    lastKnown.sinkFor(other).statusBatch([status(dock, ['open'], 3_000)]);
+    vi.advanceTimersByTime(1_500);
+    expect(new LastKnownStore(store).load(other)?.statuses).toEqual([status(dock, ['open'], 3_000)]);
+    expect(onDisk(store)?.items).toEqual([gate]);
+  });
+
   it('writes whatever waits when flushed (the desk closing)', () => {
     const store = openStore();
     const lastKnown = new LastKnownStore(store);
