@@ -1,12 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
-import { BOARD_KINDS } from '../../electron/core/board/catalogue';
+import type { Browser } from '@playwright/test';
 import { generateSite } from '../../electron/simulator/site/generate';
 import { untilShown } from './desk/board-readiness';
 import { configureDesk, type ConfiguredDesk } from './desk/configured-host';
-import { DOOR_NAME } from './desk/desk-run';
+import { boardItemCount, DOOR_NAME, launchBenchChromium, load } from './desk/desk-run';
 import { startHostProcess } from './desk/host-process';
 import { median } from './stats';
 
@@ -49,19 +47,14 @@ async function showOnce(configured: ConfiguredDesk, browser: Browser, checkout: 
 }
 
 async function main(): Promise<void> {
-  const site = generateSite({ items });
-  const byKind: Record<string, unknown[] | undefined> = {
-    door: site.doors, accessZone: site.accessZones, alarmZone: site.alarmZones, fenceZone: site.fenceZones,
-    input: site.inputs, interlockGroup: site.interlockGroups, macro: site.macros,
-  };
-  const expected = BOARD_KINDS.reduce((sum, kind) => sum + (byKind[kind]?.length ?? 0), 0);
-  const loadStart = Math.round(loadavg()[0]! * 10) / 10;
+  const expected = boardItemCount(generateSite({ items }));
+  const loadStart = load();
   const configured = await configureDesk(items, expected, undefined, (line) => console.error(line));
   const launches = new Map(checkouts.map((c) => [c.label, [] as Launched[]]));
   let browser: Browser | undefined;
   try {
     if (noServer) configured.sim.process.kill('SIGSTOP');
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'] });
+    browser = await launchBenchChromium();
     for (let round = 0; round < rounds; round++) {
       // Alternating order, so neither side always follows the other's catalogue reload.
       for (const checkout of round % 2 === 0 ? checkouts : [...checkouts].reverse()) {
@@ -75,7 +68,7 @@ async function main(): Promise<void> {
     if (noServer) configured.sim.process.kill('SIGCONT');
     await configured.stop();
   }
-  const loadEnd = Math.round(loadavg()[0]! * 10) / 10;
+  const loadEnd = load();
   const medians = checkouts.map(({ label }) => {
     const runs = launches.get(label)!;
     const of = (key: keyof Launched) => median(runs.map((r) => r[key]))!;

@@ -91,6 +91,11 @@ export const DOOR_NAME = /Building \d+ L\d+ Door \d+/;
 const PROBE_TIMEOUT_MS = 10_000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Debian's Chromium as every desk bench runs it (no GPU, nothing in the background). */
+export function launchBenchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'] });
+}
+
 /**
  * One desk run: the simulator in its own process with a generated site, the browser host configured
  * for it through its own Settings calls, then restarted twice and timed (from its last-known board,
@@ -108,7 +113,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
   let browser: Browser | undefined;
   let running: Launch | undefined;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'] });
+    browser = await launchBenchChromium();
     const fromLastKnown = await launch(configured, browser, expected, DOOR_NAME);
     log(`  cold start from the last-known board: host up in ${upMs(fromLastKnown)} ms, shown in ${fromLastKnown.shownMs} ms, live in ${fromLastKnown.liveMs} ms${noStatus(fromLastKnown)}`);
     await fromLastKnown.close();
@@ -233,7 +238,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
 }
 
 /** How many board items the generated site gives for the kinds the board shows today. */
-function boardItemCount(site: ReturnType<typeof generateSite>): number {
+export function boardItemCount(site: ReturnType<typeof generateSite>): number {
   const byKind: Record<string, unknown[] | undefined> = {
     door: site.doors, accessZone: site.accessZones, alarmZone: site.alarmZones, fenceZone: site.fenceZones,
     input: site.inputs, interlockGroup: site.interlockGroups, macro: site.macros,
@@ -262,7 +267,8 @@ async function patchDoor(controlUrl: string, id: string, patch: Record<string, b
 const upMs = (l: Launch) => l.host.printedAt - l.host.spawnedAt;
 const noStatus = (l: Launch) => (l.withoutStatus ? ` (${l.withoutStatus} items still without a status after 30 s: taken as live without them)` : '');
 
-const load = () => Math.round(loadavg()[0]! * 10) / 10;
+/** The machine's one-minute load average, to one decimal. */
+export const load = () => Math.round(loadavg()[0]! * 10) / 10;
 
 function round(value: number | undefined): number | null {
   return value === undefined ? null : Math.round(value * 10) / 10;
