@@ -8,6 +8,10 @@ export type ItemKind = z.infer<typeof ItemKind>;
 export const ItemRef = z.object({ href: z.string(), id: z.string().optional(), name: z.string() });
 export type ItemRef = z.infer<typeof ItemRef>;
 
+/** The division (building, tenant) an item belongs to, as the server linked it. */
+export const DivisionRef = z.object({ href: z.string(), id: z.string().optional(), name: z.string().optional() });
+export type DivisionRef = z.infer<typeof DivisionRef>;
+
 /**
  * One key of an item's `commands` map as the server offered it. A server may offer a command without
  * an `href` and with a `disabled` reason (e.g. an alarm-zone command the operator may not use now):
@@ -47,7 +51,7 @@ export const BoardItem = z.object({
   shortName: z.string().optional(),
   description: z.string().optional(),
   notes: z.string().optional(),
-  division: z.object({ href: z.string(), id: z.string().optional(), name: z.string().optional() }).optional(),
+  division: DivisionRef.optional(),
   /** Keys of the commands that can be sent now (those the server gave an href). */
   commands: z.array(z.string()),
   /** Every command the server offered, with its name and, where it cannot be used, the reason. */

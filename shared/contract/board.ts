@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BoardItem, BoardSnapshot, ConnectionState, ItemLiveness, ItemStatus } from '../domain';
+import { ConnectionState, ItemLiveness, ItemStatus } from '../domain';
+import { PackedBoardItem, PackedLiveness, SHARED_PER_ITEM, SharedValues } from './board-packing';
 
 /** A command on a board item, as the operator confirmed it in the override dialog. */
 export const CommandRequest = z
@@ -39,8 +40,11 @@ const PartPlace = {
   parts: z.number().int().min(1),
 };
 
+/** A part's items, packed (board-packing.ts): what many of them share is written once, in `shared`. */
+const PartItems = { shared: SharedValues.max(BOARD_PART_ITEMS * SHARED_PER_ITEM), items: z.array(PackedBoardItem).max(BOARD_PART_ITEMS) };
+
 /** One part of the board's items: the renderer builds the next board aside and shows it once all parts came. */
-export const BoardItemsPart = z.object({ ...PartPlace, items: z.array(BoardItem).max(BOARD_PART_ITEMS) });
+export const BoardItemsPart = z.object({ ...PartPlace, ...PartItems });
 export type BoardItemsPart = z.infer<typeof BoardItemsPart>;
 
 /**
@@ -48,7 +52,14 @@ export type BoardItemsPart = z.infer<typeof BoardItemsPart>;
  * connection. The renderer asks for part 0, then for the others; an answer of another generation
  * means the board changed meanwhile and the renderer starts again.
  */
-export const BoardPage = BoardSnapshot.extend({ ...PartPlace, items: z.array(BoardItem).max(BOARD_PART_ITEMS) });
+export const BoardPage = z.object({
+  connection: ConnectionState,
+  ...PartPlace,
+  ...PartItems,
+  statuses: z.array(ItemStatus),
+  /** Those items that are not live; every other item with a status is. */
+  liveness: z.array(PackedLiveness).default([]),
+});
 export type BoardPage = z.infer<typeof BoardPage>;
 
 export const BoardPageRequest = z

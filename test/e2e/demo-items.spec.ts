@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { BOARD_KINDS } from '../../electron/core/board/catalogue';
 import { generateSite } from '../../electron/simulator/site/generate';
 import { BOARD_PART_ITEMS } from '../../shared/contract/board';
+import { SHARED_PER_ITEM } from '../../shared/contract/board-packing';
 import { parseFrame, recordContractTraffic } from './support/contract-recorder';
 import { openDeskSocket, readWholeBoard } from './support/desk-socket';
 import { startHost, type RunningHost } from './support/host';
@@ -92,6 +93,9 @@ test.describe('browser host --demo-items 10000', () => {
     const longest = traffic.received.reduce((most, frame) => Math.max(most, ...listsIn(JSON.parse(frame)).map((list) => list.length)), 0);
     expect(longest).toBeGreaterThan(0);
     expect(longest).toBeLessThanOrEqual(BOARD_PART_ITEMS);
+    const shared = traffic.received.reduce((most, frame) => Math.max(most, longestShared(JSON.parse(frame))), 0);
+    expect(shared).toBeGreaterThan(0);
+    expect(shared).toBeLessThanOrEqual(BOARD_PART_ITEMS * SHARED_PER_ITEM);
   });
 });
 
@@ -103,8 +107,16 @@ interface BoardPart {
 }
 
 /** Every array in a message, however deep: the bound holds for each of them. */
+/** Every list in a message, but a part's list of shared values (bounded on its own: SHARED_PER_ITEM a part item). */
 function listsIn(value: unknown): unknown[][] {
   if (Array.isArray(value)) return [value, ...value.flatMap(listsIn)];
-  if (value && typeof value === 'object') return Object.values(value).flatMap(listsIn);
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, v]) => (key === 'shared' ? [] : listsIn(v)));
   return [];
+}
+
+/** The longest list of shared values in a message. */
+function longestShared(value: unknown): number {
+  if (Array.isArray(value)) return Math.max(0, ...value.map(longestShared));
+  if (!value || typeof value !== 'object') return 0;
+  return Math.max(0, ...Object.entries(value).map(([key, v]) => (key === 'shared' && Array.isArray(v) ? v.length : longestShared(v))));
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { BoardSnapshot } from '../../shared/domain';
+import type { BoardPage } from '../../shared/contract/board';
 import { openDeskSocket } from './support/desk-socket';
 import { startHost, type RunningHost } from './support/host';
 
@@ -16,9 +16,9 @@ test.describe('browser host --demo-version', () => {
     const desk = await openDeskSocket(host.url);
     try {
       await expect
-        .poll(async () => (await desk.call<BoardSnapshot>('board.get')).connection.phase, { timeout: 30_000 })
+        .poll(async () => (await desk.call<BoardPage>('board.get')).connection.phase, { timeout: 30_000 })
         .toBe('connected');
-      const { connection, items } = await desk.call<BoardSnapshot>('board.get');
+      const { connection, items } = await desk.call<BoardPage>('board.get');
       expect(connection.serverVersion).toBe('8.20');
       expect(connection.features).not.toContain('items.updates');
       expect(connection.features).toContain('doors.doors');

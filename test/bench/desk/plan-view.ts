@@ -31,7 +31,7 @@ export interface PlanSetUp {
  * desk socket, before anything is measured.
  */
 export async function setUpPlan(desk: DeskSocket, pins: number): Promise<PlanSetUp> {
-  const { items } = await readWholeBoard<BoardItem>(desk);
+  const { items } = await readWholeBoard(desk);
   const doors = items.filter((item) => item.kind === 'door');
   const byFloor = new Map<string, { label: string; doors: BoardItem[] }>();
   for (const door of doors) {

@@ -1,4 +1,7 @@
 import { WebSocket } from 'ws';
+import type { BoardPage } from '../../../shared/contract/board';
+import { unpackPart } from '../../../shared/contract/board-packing';
+import type { BoardItem } from '../../../shared/domain';
 
 /**
  * A contract client of the browser host, as the page is one: the desk WebSocket with this launch's
@@ -61,14 +64,6 @@ export async function openDeskSocket(hostUrl: string): Promise<DeskSocket> {
   };
 }
 
-/** One board.get answer: a part of the board (at most BOARD_PART_ITEMS items) with its place among the parts. */
-interface BoardPageOf<Item> {
-  generation: number;
-  part: number;
-  parts: number;
-  items: Item[];
-}
-
 /** How often readWholeBoard starts over before it says why it cannot read one generation whole. */
 const BOARD_READ_ATTEMPTS = 50;
 /** Pause before starting over: the board that just changed is being published in parts at that moment. */
@@ -80,14 +75,14 @@ const BOARD_READ_PAUSE_MS = 50;
  * BOARD_READ_ATTEMPTS times, a moment apart, then fails saying what it met: a page refused for any
  * reason used to be taken for a changed board and asked again at once, forever.
  */
-export async function readWholeBoard<Item = { href: string; name: string; kind: string }>(desk: DeskSocket): Promise<{ generation: number; items: Item[] }> {
+export async function readWholeBoard(desk: DeskSocket): Promise<{ generation: number; items: BoardItem[] }> {
   let lastProblem = '';
   for (let attempt = 1; attempt <= BOARD_READ_ATTEMPTS; attempt++) {
-    const first = await desk.call<BoardPageOf<Item>>('board.get', {});
-    const items = [...first.items];
+    const first = await desk.call<BoardPage>('board.get', {});
+    const items = [...unpackPart(first).items];
     let part = 1;
     for (; part < first.parts; part++) {
-      const page = await desk.call<BoardPageOf<Item>>('board.get', { part }).catch((err: Error) => err);
+      const page = await desk.call<BoardPage>('board.get', { part }).catch((err: Error) => err);
       if (page instanceof Error) {
         lastProblem = `part ${part} of ${first.parts} (generation ${first.generation}) was refused: ${page.message}`;
         break;
@@ -96,7 +91,7 @@ export async function readWholeBoard<Item = { href: string; name: string; kind: 
         lastProblem = `the board changed from generation ${first.generation} to ${page.generation} at part ${part} of ${first.parts}`;
         break;
       }
-      items.push(...page.items);
+      items.push(...unpackPart(page).items);
     }
     if (part === first.parts) return { generation: first.generation, items };
     await new Promise((resolve) => setTimeout(resolve, BOARD_READ_PAUSE_MS));

@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { Desk } from '../../../electron/core/desk';
 import { openDeskRecords } from '../../../electron/core/offline/desk-records';
 import type { DeskConfig } from '../../../electron/core/config';
+import { unpackPart } from '../../../shared/contract/board-packing';
 
 const [dir, configFile] = process.argv.slice(2);
 if (!dir || !configFile) throw new Error('usage: desk-child.ts <settings folder> <config.json>');
@@ -23,7 +24,7 @@ type Request = { id: number; call: 'board' | 'override' | 'audit' | 'stop' };
 async function answer(request: Request): Promise<unknown> {
   switch (request.call) {
     case 'board':
-      return desk.handle('board.get', {});
+      return unpackPart(await desk.handle('board.get', {}));
     case 'override': {
       const door = (await desk.handle('board.get', {})).items.find((i) => i.kind === 'door');
       if (!door) return 'no door on the board';

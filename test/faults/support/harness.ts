@@ -13,6 +13,7 @@ import type { BoardSnapshot, ConnectionState, ItemStatus } from '../../../shared
 import { describeConnection } from '../../../renderer/src/lib/connection/describe';
 import { deskConfigFor, siteEvents, startTestSite, transportFor } from './site';
 import { TcpProxy } from './tcp-proxy';
+import { unpackPart } from '../../../shared/contract/board-packing';
 
 /** A site source whose config a test can change, as Settings would after the operator confirms a new certificate. */
 class SwitchableSite implements SiteSource {
@@ -125,7 +126,7 @@ export class FaultBench {
 
   /** The items whose status on the desk differs from the server's, or is missing. */
   async differences(): Promise<string[]> {
-    return differencesFrom(await this.desk.handle('board.get', {}), () => serverTruth(this.site));
+    return differencesFrom(unpackPart(await this.desk.handle('board.get', {})), () => serverTruth(this.site));
   }
 
   async until<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, ms: number): Promise<T> {

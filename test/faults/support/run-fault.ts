@@ -1,6 +1,7 @@
 import { FaultBench } from './harness';
 import type { Fault } from './matrix';
 import { siteEvents } from './site';
+import { unpackPart } from '../../../shared/contract/board-packing';
 
 /** One row of the matrix: what the desk said, how long it took to match the server again, and the damage. */
 export interface FaultRow {
@@ -107,7 +108,7 @@ async function shownNow(bench: FaultBench, from: number, fault: Fault): Promise<
   // Connected with a reason is a warning the bar carries (e.g. a slow server).
   const state = bench.phases.slice(from).find((p) => p.phase !== 'connected' || p.reason !== undefined);
   if (state) return `${state.phase}: ${state.reason ?? '(no reason given)'}`;
-  const snapshot = await bench.desk.handle('board.get', {});
+  const snapshot = unpackPart(await bench.desk.handle('board.get', {}));
   const stale = snapshot.liveness.find((l) => l.state === 'stale');
   if (stale) return `stale tile: ${stale.reason ?? '(no reason given)'}`;
   if (fault.shownOnBoard) {

@@ -4,6 +4,7 @@ import type { ConnectionState } from '../../../shared/domain';
 import { Desk } from '../../../electron/core/desk';
 import { fixedSite } from '../../../electron/core/site-source';
 import { control, deskConfigFor, eventually, startTestSite } from '../support/site';
+import { unpackPart } from '../../../shared/contract/board-packing';
 
 let site: RunningSimulator | undefined;
 let desk: Desk | undefined;
@@ -27,7 +28,7 @@ async function connectedDesk() {
 describe('the desk: composition root of the contract', () => {
   it('connects, reports the server version and features, and lists the doors on the board', async () => {
     const { desk } = await connectedDesk();
-    const snapshot = await desk.handle('board.get', {});
+    const snapshot = unpackPart(await desk.handle('board.get', {}));
     expect(snapshot.connection).toMatchObject({ phase: 'connected', serverVersion: '9.40', demo: false });
     expect(snapshot.connection.features).toContain('doors.doors');
     const doors = snapshot.items.filter((i) => i.kind === 'door');

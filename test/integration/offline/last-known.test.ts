@@ -9,6 +9,7 @@ import { fixedSite } from '../../../electron/core/site-source';
 import type { RunningSimulator } from '../../../electron/simulator/index';
 import type { ConnectionState, ItemLiveness } from '../../../shared/domain';
 import { control, deskConfigFor, eventually, startTestSite } from '../support/site';
+import { unpackPart } from '../../../shared/contract/board-packing';
 
 let site: RunningSimulator | undefined;
 const desks: Desk[] = [];
@@ -40,7 +41,7 @@ describe('the last-known board', () => {
     const door = (await first.desk.handle('board.get', {})).items.find((i) => i.kind === 'door')!;
     await control.setDoor(site, door.id, { open: true });
     await eventually(async () => (await first.desk.handle('board.get', {})).statuses.find((s) => s.href === door.href && s.flags.includes('open')), 'the door open');
-    const before = await first.desk.handle('board.get', {});
+    const before = unpackPart(await first.desk.handle('board.get', {}));
     await first.desk.stop();
     desks.length = 0;
 
@@ -48,7 +49,7 @@ describe('the last-known board', () => {
     site.control.setFaults({ dropRequests: {} });
     const second = startDesk(site);
     await second.desk.start();
-    const stale = await second.desk.handle('board.get', {});
+    const stale = unpackPart(await second.desk.handle('board.get', {}));
     expect(stale.connection.phase).not.toBe('connected');
     expect(stale.items.map((i) => i.href)).toEqual(before.items.map((i) => i.href));
     expect(stale.items.every((i) => i.commands.length === 0)).toBe(true);
@@ -67,7 +68,7 @@ describe('the last-known board', () => {
     await control.setDoor(site, door.id, { open: false });
     site.control.clearFaults();
     await eventually(() => second.phases.find((p) => p.phase === 'connected'), 'connected', 20_000);
-    const live = await second.desk.handle('board.get', {});
+    const live = unpackPart(await second.desk.handle('board.get', {}));
     expect(live.liveness).toEqual([]);
     expect(live.items.find((i) => i.href === door.href)?.commands).toContain('open');
     expect(live.items.every((i) => i.commandsUnavailable === undefined)).toBe(true);

@@ -14,6 +14,7 @@ import { layoutKey } from '../../../shared/board/places';
 import { cleanSvg } from '../../unit/plans/plan-fixtures';
 import { deskConfigFor, eventually, startTestSite } from '../support/site';
 import { importPlan } from './plan-calls';
+import { unpackPart } from '../../../shared/contract/board-packing';
 
 const plansDir = fileURLToPath(new URL('../../../resources/plans', import.meta.url));
 let site: RunningSimulator;
@@ -42,7 +43,7 @@ describe('the demo site on first run', () => {
   it('has a drawing for every floor of the board, with every door of the floor pinned and nothing pinned that the board lacks', async () => {
     const { desk } = await demoDesk();
     try {
-      const items = (await desk.handle('board.get', {})).items;
+      const { items } = unpackPart(await desk.handle('board.get', {}));
       const floors = new Set(items.flatMap((i) => i.floors.map((f) => f.key)));
       expect(floors.size).toBe(5);
       for (const floor of floors) {

@@ -11,6 +11,7 @@ import type { BoardItem } from '../../../shared/domain';
 import { cleanSvg, makePng } from '../../unit/plans/plan-fixtures';
 import { deskConfigFor, eventually, startTestSite } from '../support/site';
 import { exportBackup, importPlan, readImage, restoreBackup } from './plan-calls';
+import { unpackPart } from '../../../shared/contract/board-packing';
 
 let site: RunningSimulator;
 let dir: string;
@@ -36,7 +37,7 @@ async function startDesk(): Promise<{ desk: Desk; changed: Array<EventPayload<'p
   await desk.start();
   const items = await eventually(async () => {
     const board = await desk.handle('board.get', {});
-    return board.connection.phase === 'connected' && board.items.length > 0 ? board.items : undefined;
+    return board.connection.phase === 'connected' && board.items.length > 0 ? unpackPart(board).items : undefined;
   }, 'the board');
   return { desk, changed, items };
 }

@@ -3,6 +3,7 @@ import type { BoardLookup } from '../../../electron/core/board/board-lookup';
 import { PublishedBoard, splitBoard } from '../../../electron/core/board/board-parts';
 import { ContractEvents } from '../../../electron/core/events';
 import { BOARD_PART_ITEMS, BoardItemsPart, type BoardPage } from '../../../shared/contract/board';
+import { unpackPart } from '../../../shared/contract/board-packing';
 import type { BoardItem } from '../../../shared/domain';
 
 const item = (n: number): BoardItem => ({ href: `d${n}`, id: String(n), kind: 'door', name: `Door ${n}`, commands: [], commandOffers: [], group: 'Site', floors: [] });
@@ -15,14 +16,14 @@ describe('the board cut into parts (issue 10: never more than a screen\'s worth 
     expect(parts).toHaveLength(20);
     expect(parts.map((p) => p.part)).toEqual([...Array(20).keys()]);
     expect(parts.every((p) => p.generation === 7 && p.parts === 20 && p.items.length <= BOARD_PART_ITEMS)).toBe(true);
-    expect(parts.flatMap((p) => p.items)).toEqual(all);
+    expect(parts.flatMap((p) => unpackPart(p).items)).toEqual(all);
     // Each part passes the contract's schema, which refuses more than the bound.
     for (const part of parts) expect(BoardItemsPart.safeParse(part).success).toBe(true);
     expect(BoardItemsPart.safeParse({ generation: 7, part: 0, parts: 1, items: items(501) }).success).toBe(false);
   });
 
   it('sends an empty board as one empty part, and a board of exactly one part\'s size as one part', () => {
-    expect(splitBoard([], 1)).toEqual([{ generation: 1, part: 0, parts: 1, items: [] }]);
+    expect(splitBoard([], 1)).toEqual([{ generation: 1, part: 0, parts: 1, shared: [], items: [] }]);
     expect(splitBoard(items(500), 1)).toHaveLength(1);
     expect(splitBoard(items(501), 1).map((p) => p.items.length)).toEqual([500, 1]);
   });

@@ -4,6 +4,7 @@ import type { BoardItem } from '../../../shared/domain';
 import { BoardAssembly } from '../../../renderer/src/lib/stores/board-assembly';
 import { BoardFeed, type BoardSink, type WholeBoard } from '../../../renderer/src/lib/stores/board-feed';
 import { splitBoard } from '../../../electron/core/board/board-parts';
+import { unpackPart } from '../../../shared/contract/board-packing';
 
 const item = (n: number): BoardItem => ({ href: `d${n}`, id: String(n), kind: 'door', name: `Door ${n}`, commands: [], commandOffers: [], group: 'Site', floors: [] });
 const items = (count: number, from = 0) => Array.from({ length: count }, (_, n) => item(from + n));
@@ -24,7 +25,7 @@ describe('BoardAssembly: the next board built aside, swapped in whole', () => {
     expect(assembly.offer(b!)).toEqual({ kind: 'waiting', generation: 1 });
     const done = assembly.offer(c!);
     expect(done.kind).toBe('complete');
-    expect(done.kind === 'complete' && done.parts.flatMap((p) => p.items)).toEqual(items(25));
+    expect(done.kind === 'complete' && done.parts.flatMap((p) => unpackPart(p).items)).toEqual(items(25));
     expect(assembly.shown).toBe(1);
   });
 
@@ -47,7 +48,7 @@ describe('BoardAssembly: the next board built aside, swapped in whole', () => {
     expect(assembly.offer(newer[0]!)).toEqual({ kind: 'waiting', generation: 2 });
     expect(assembly.offer(older[1]!)).toEqual({ kind: 'ignored' });
     const done = assembly.offer(newer[1]!);
-    expect(done.kind === 'complete' && done.parts.flatMap((p) => p.items)).toEqual(items(15, 100));
+    expect(done.kind === 'complete' && done.parts.flatMap((p) => unpackPart(p).items)).toEqual(items(15, 100));
     // A generation already on screen, or older, changes nothing.
     expect(assembly.offer(older[0]!)).toEqual({ kind: 'ignored' });
   });
@@ -148,6 +149,15 @@ describe('BoardFeed: events and board.get pages into whole boards for the store'
     feed.part(next[0]!);
     expect(shown.map((s) => s.how)).toEqual(['replace', 'setItems']);
     expect(shown[1]!.items).toEqual(items(3, 50));
+  });
+
+  it('reports a part whose shared values do not hold what its items name, and shows nothing of it', async () => {
+    const { feed, shown, errors } = feedOver(() => []);
+    const [part] = parts(3, 1);
+    // Item 1's group names a floor list, not a text.
+    feed.part({ ...part!, shared: [[], 'Site', [{ key: 'site' }]], items: part!.items.map((i, n) => (n === 1 ? { ...i, group: 2 } : i)) });
+    expect(shown).toEqual([]);
+    expect(String(errors[0])).toMatch(/item d1's group names shared value 2, which is not a text/);
   });
 
   it('tells the desk when board.get fails, and keeps what is shown', async () => {

@@ -3,6 +3,8 @@ import { createDeskClient } from '../../../renderer/src/lib/desk/client';
 import type { LinkState, Link } from '../../../renderer/src/lib/desk/link';
 import { DeskError } from '../../../shared/errors';
 import { item, status } from './fixtures';
+import { splitBoard } from '../../../electron/core/board/board-parts';
+import { unpackPart } from '../../../shared/contract/board-packing';
 
 /** A link whose replies the test sets and whose events the test emits. */
 function fakeLink(reply: (name: string, params: unknown) => unknown) {
@@ -30,10 +32,10 @@ const connection = { phase: 'connected', since: 1, origin: 'https://127.0.0.1:84
 describe('desk client calls', () => {
   it('unwraps an ok reply and returns the validated result', async () => {
     const door = item('Front');
-    const { link, sent } = fakeLink(() => ({ ok: true, value: { connection, generation: 1, part: 0, parts: 1, items: [door], statuses: [] } }));
+    const { link, sent } = fakeLink(() => ({ ok: true, value: { connection, ...splitBoard([door], 1)[0], statuses: [] } }));
     const desk = createDeskClient(link, () => {});
     const snapshot = await desk.call('board.get', {});
-    expect(snapshot.items).toEqual([door]);
+    expect(unpackPart(snapshot).items).toEqual([door]);
     expect(sent).toEqual([{ name: 'board.get', params: {} }]);
   });
 

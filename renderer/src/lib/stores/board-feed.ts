@@ -1,4 +1,5 @@
 import type { BoardItemsPart, BoardPage } from '../../../../shared/contract/board';
+import { unpackPart } from '../../../../shared/contract/board-packing';
 import type { BoardItem, ConnectionState, ItemLiveness, ItemStatus } from '../../../../shared/domain';
 import { BoardAssembly } from './board-assembly';
 
@@ -45,8 +46,14 @@ export class BoardFeed {
   /** One part from a board.items event. */
   part(part: BoardItemsPart): void {
     const offered = this.#assembly.offer(part);
-    if (offered.kind === 'complete') this.sink.setItems(offered.parts.flatMap((p) => p.items));
-    else if (offered.kind === 'broken') void this.read();
+    if (offered.kind === 'broken') void this.read();
+    if (offered.kind !== 'complete') return;
+    try {
+      this.sink.setItems(offered.parts.flatMap((p) => unpackPart(p).items));
+    } catch (err) {
+      // A part main packed wrong is not shown; the board on screen stays until a whole one comes.
+      this.report(err);
+    }
   }
 
   /** The link to main (re)opened: main may be a new process with generations of its own. */
@@ -106,11 +113,12 @@ export class BoardFeed {
       const offered = this.#assembly.offer(page);
       if (offered.kind === 'complete') {
         const pages = offered.parts as BoardPage[];
+        const unpacked = pages.map(unpackPart);
         this.sink.replace({
           connection: page.connection,
-          items: pages.flatMap((p) => p.items),
+          items: unpacked.flatMap((p) => p.items),
           statuses: pages.flatMap((p) => p.statuses),
-          liveness: pages.flatMap((p) => p.liveness),
+          liveness: unpacked.flatMap((p) => p.liveness),
         });
         return true;
       }

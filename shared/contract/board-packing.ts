@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { BoardItem, CommandOffer, DivisionRef, FloorPlace, ItemLiveness, ItemRef } from '../domain';
+
+/**
+ * Board items as a board part carries them. A value many items share (their division, controller and
+ * zones, their floors, the command offers of their kind, the reason commands wait, the group name) is
+ * written once in the part's `shared` list, and each item names it by its index there; a zone's own
+ * list of doors stays inline. At 10,000 items the parts were 11 MB, mostly these repeats, and the
+ * renderer must take in every byte before it can show the board (docs/performance.md, fifth round).
+ * Each part stands alone: its indexes name only its own `shared` list.
+ */
+const Shared = z.number().int().min(0);
+
+/** How each packed field's shared value is checked when the renderer unpacks it (each value once per part). */
+const sharedSchemas = {
+  division: DivisionRef,
+  ref: ItemRef,
+  floors: z.array(FloorPlace),
+  offers: z.array(CommandOffer),
+  keys: z.array(z.string()),
+  text: z.string(),
+} as const;
+type SharedKind = keyof typeof sharedSchemas;
+type SharedValue<K extends SharedKind> = z.infer<(typeof sharedSchemas)[K]>;
+
+export const PackedBoardItem = BoardItem.omit({
+  division: true,
+  commands: true,
+  commandOffers: true,
+  commandsUnavailable: true,
+  group: true,
+  floors: true,
+  connectedController: true,
+  entryAccessZone: true,
+  exitAccessZone: true,
+})
+  .extend({
+    division: Shared.optional(),
+    commands: Shared,
+    commandOffers: Shared,
+    commandsUnavailable: Shared.optional(),
+    group: Shared,
+    floors: Shared,
+    connectedController: Shared.optional(),
+    entryAccessZone: Shared.optional(),
+    exitAccessZone: Shared.optional(),
+  });
+export type PackedBoardItem = z.infer<typeof PackedBoardItem>;
+
+/** A stale item's liveness on a board page, its reason (the same for every item while offline) shared. */
+export const PackedLiveness = ItemLiveness.extend({ reason: Shared.optional() });
+export type PackedLiveness = z.infer<typeof PackedLiveness>;
+
+/** At most how many shared values one item adds to a part: one per packed field, and its liveness reason. */
+export const SHARED_PER_ITEM = 10;
+
+/** A part's shared values; each is checked against what the field naming it holds when unpacked. */
+export const SharedValues = z.array(z.unknown());
+
+/** Collects one part's shared values, each written once however many items name it. */
+export class SharedWriter {
+  readonly values: unknown[] = [];
+  readonly #texts = new Map<string, number>();
+  /** Objects and lists, by their JSON: equal values from different items are one entry. */
+  readonly #structures = new Map<string, number>();
+
+  index(value: unknown): number {
+    const [indexes, key] = typeof value === 'string' ? [this.#texts, value] : [this.#structures, JSON.stringify(value)];
+    let index = indexes.get(key);
+    if (index === undefined) {
+      index = this.values.push(value) - 1;
+      indexes.set(key, index);
+    }
+    return index;
+  }
+
+  optional(value: unknown): number | undefined {
+    return value === undefined ? undefined : this.index(value);
+  }
+
+  /** Another writer that starts with these values, so what it adds never changes a part already sent. */
+  copy(): SharedWriter {
+    const copy = new SharedWriter();
+    copy.values.push(...this.values);
+    for (const [key, index] of this.#texts) copy.#texts.set(key, index);
+    for (const [key, index] of this.#structures) copy.#structures.set(key, index);
+    return copy;
+  }
+}
+
+/** One item as a part carries it, its shared values written to `shared`. */
+export function packItem(item: BoardItem, shared: SharedWriter): PackedBoardItem {
+  const packed: PackedBoardItem = {
+    ...item,
+    division: shared.optional(item.division),
+    commands: shared.index(item.commands),
+    commandOffers: shared.index(item.commandOffers),
+    commandsUnavailable: shared.optional(item.commandsUnavailable),
+    group: shared.index(item.group),
+    floors: shared.index(item.floors),
+    connectedController: shared.optional(item.connectedController),
+    entryAccessZone: shared.optional(item.entryAccessZone),
+    exitAccessZone: shared.optional(item.exitAccessZone),
+  };
+  // Absent stays absent: `undefined` would be dropped on the wire anyway, but not by a test's toEqual.
+  for (const key of Object.keys(packed) as (keyof PackedBoardItem)[]) if (packed[key] === undefined) delete packed[key];
+  return packed;
+}
+
+export function packLiveness(liveness: ItemLiveness, shared: SharedWriter): PackedLiveness {
+  const { reason, ...rest } = liveness;
+  return reason === undefined ? rest : { ...rest, reason: shared.index(reason) };
+}
+
+/** A part whose shared values do not hold what its items say they do: main sent a broken part. */
+export class BadPackingError extends Error {}
+
+/** Reads one part's shared values, checking each the first time a field names it. */
+export class SharedReader {
+  readonly #checked = new Map<SharedKind, unknown[]>();
+
+  constructor(private readonly values: readonly unknown[]) {}
+
+  get<K extends SharedKind>(kind: K, index: number, what: string): SharedValue<K> {
+    let checked = this.#checked.get(kind);
+    if (!checked) this.#checked.set(kind, (checked = []));
+    if (index in checked) return checked[index] as SharedValue<K>;
+    if (index >= this.values.length) throw new BadPackingError(`${what} names shared value ${index}, but the part has ${this.values.length}`);
+    const parsed = sharedSchemas[kind].safeParse(this.values[index]);
+    if (!parsed.success) throw new BadPackingError(`${what} names shared value ${index}, which is not a ${kind}: ${parsed.error.issues[0]?.message ?? 'malformed'}`);
+    checked[index] = parsed.data;
+    return parsed.data as SharedValue<K>;
+  }
+
+  optional<K extends SharedKind>(kind: K, index: number | undefined, what: string): SharedValue<K> | undefined {
+    return index === undefined ? undefined : this.get(kind, index, what);
+  }
+}
+
+/** The item a part carried, whole again; throws BadPackingError when its shared values do not fit. */
+export function unpackItem(item: PackedBoardItem, shared: SharedReader): BoardItem {
+  const of = (field: string) => `item ${item.href}'s ${field}`;
+  const whole: BoardItem = {
+    ...item,
+    division: shared.optional('division', item.division, of('division')),
+    commands: shared.get('keys', item.commands, of('commands')),
+    commandOffers: shared.get('offers', item.commandOffers, of('commandOffers')),
+    commandsUnavailable: shared.optional('text', item.commandsUnavailable, of('commandsUnavailable')),
+    group: shared.get('text', item.group, of('group')),
+    floors: shared.get('floors', item.floors, of('floors')),
+    connectedController: shared.optional('ref', item.connectedController, of('connectedController')),
+    entryAccessZone: shared.optional('ref', item.entryAccessZone, of('entryAccessZone')),
+    exitAccessZone: shared.optional('ref', item.exitAccessZone, of('exitAccessZone')),
+  };
+  for (const key of Object.keys(whole) as (keyof BoardItem)[]) if (whole[key] === undefined) delete whole[key];
+  return whole;
+}
+
+export function unpackLiveness(liveness: PackedLiveness, shared: SharedReader): ItemLiveness {
+  const { reason, ...rest } = liveness;
+  return reason === undefined ? rest : { ...rest, reason: shared.get('text', reason, `the liveness of ${liveness.href}`) };
+}
+
+/** What a part or a page carries: packed items, their shared values and, on a page, the liveness of those items. */
+export interface PackedItems {
+  shared: readonly unknown[];
+  items: readonly PackedBoardItem[];
+  liveness?: readonly PackedLiveness[];
+}
+
+/** A part or page with its items and liveness whole again; throws BadPackingError when a shared value does not fit. */
+export function unpackPart<P extends PackedItems>(part: P): Omit<P, 'shared' | 'items' | 'liveness'> & { items: BoardItem[]; liveness: ItemLiveness[] } {
+  const { shared: values, items, liveness, ...rest } = part;
+  const shared = new SharedReader(values);
+  return { ...rest, items: items.map((item) => unpackItem(item, shared)), liveness: (liveness ?? []).map((l) => unpackLiveness(l, shared)) };
+}

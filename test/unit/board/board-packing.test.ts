@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { PublishedBoard, splitBoard } from '../../../electron/core/board/board-parts';
+import { BoardItemsPart, BoardPage } from '../../../shared/contract/board';
+import { BadPackingError, SHARED_PER_ITEM, unpackPart } from '../../../shared/contract/board-packing';
+import type { BoardItem, ItemLiveness } from '../../../shared/domain';
+
+const origin = 'https://127.0.0.1:8443/api';
+const floor = { key: `floor:${origin}/elevator_groups/eg-0:1`, name: 'Level 1', floorNumber: 1, building: 'Building 1 Lifts' };
+const controller = { href: `${origin}/controllers/ctl-0`, id: 'ctl-0', name: 'Building 1 controller' };
+const zone = { href: `${origin}/access_zones/az-0`, name: 'Building 1 Level 1' };
+const division = { href: `${origin}/divisions/b0`, name: 'Building 1' };
+
+/** A door as a real site's board has it: the same division, controller, zone and floor as its neighbours. */
+const door = (n: number, extra: Partial<BoardItem> = {}): BoardItem => ({
+  href: `${origin}/doors/d-${n}`,
+  id: `d-${n}`,
+  kind: 'door',
+  name: `Building 1 L1 Door ${n}`,
+  division,
+  commands: ['open'],
+  commandOffers: [{ key: 'open' }],
+  group: 'Level 1 · Building 1 Lifts',
+  floors: [floor],
+  connectedController: controller,
+  entryAccessZone: zone,
+  ...extra,
+});
+const accessZone: BoardItem = {
+  href: zone.href,
+  id: 'az-0',
+  kind: 'accessZone',
+  name: zone.name,
+  description: 'Lobby and lifts',
+  commands: [],
+  commandOffers: [{ key: 'lockDown', name: 'Lock down', disabled: 'Needs a supervisor' }, { key: 'free' }],
+  commandsUnavailable: 'Not connected',
+  group: 'Level 1 · Building 1 Lifts',
+  floors: [floor, { key: 'site', name: 'Site' }],
+  doors: [{ href: `${origin}/doors/d-0`, name: 'Building 1 L1 Door 0' }, { href: `${origin}/doors/d-1`, name: 'Building 1 L1 Door 1' }],
+  exitAccessZone: { href: `${origin}/access_zones/outside`, id: 'outside', name: 'Outside' },
+};
+
+describe('board parts carry what many items share once (packing)', () => {
+  it('gives back every item whole, every field as it was, absent fields still absent', () => {
+    const items = [door(0), door(1, { shortName: 'D1', notes: 'Fire exit', division: undefined }), accessZone, door(2, { commandsUnavailable: 'Not connected' })];
+    delete items[1]!.division;
+    const [part] = splitBoard(items, 3);
+    expect(BoardItemsPart.safeParse(part).success).toBe(true);
+    expect(unpackPart(part!).items).toEqual(items);
+    expect('division' in unpackPart(part!).items[1]!).toBe(false);
+  });
+
+  it('writes a value shared by 500 doors once, so a part is a fraction of the items it carries', () => {
+    const items = Array.from({ length: 500 }, (_, n) => door(n));
+    const [part] = splitBoard(items, 1);
+    // Division, [open] twice (commands and offers differ in shape), the group, the floors, the controller, the zone.
+    expect(part!.shared).toHaveLength(7);
+    const packedBytes = JSON.stringify(part).length;
+    const wholeBytes = JSON.stringify(items).length;
+    expect(packedBytes / wholeBytes).toBeLessThan(0.4);
+  });
+
+  it('adds at most SHARED_PER_ITEM shared values for an item, which bounds a part\'s list of them', () => {
+    const unlike = (n: number): BoardItem => ({
+      ...door(n),
+      division: { href: `${origin}/divisions/${n}` },
+      commands: [`c${n}`],
+      commandOffers: [{ key: `o${n}` }],
+      commandsUnavailable: `why ${n}`,
+      group: `group ${n}`,
+      floors: [{ ...floor, key: `floor ${n}` }],
+      connectedController: { ...controller, href: `${origin}/controllers/${n}` },
+      entryAccessZone: { ...zone, href: `${origin}/access_zones/in-${n}` },
+      exitAccessZone: { ...zone, href: `${origin}/access_zones/out-${n}` },
+    });
+    const board = new PublishedBoard();
+    board.publish([unlike(0), unlike(1), unlike(2)]);
+    const page = board.page({
+      connection: { phase: 'connecting', since: 1, origin, demo: false, features: [], staleItems: 3 },
+      status: () => undefined,
+      staleness: (href) => ({ href, state: 'stale', since: 1, reason: `stale: ${href}` }),
+    });
+    expect(page.shared).toHaveLength(3 * SHARED_PER_ITEM);
+  });
+
+  it('gives each part its own shared values, so any one part can be unpacked alone', () => {
+    const parts = splitBoard(Array.from({ length: 12 }, (_, n) => door(n)), 2, 5);
+    expect(parts).toHaveLength(3);
+    for (const part of parts) expect(unpackPart({ ...part, items: part.items.slice(-1) }).items[0]!.division).toEqual(division);
+  });
+
+  it('shares a page\'s liveness reasons with its items, without changing the part events carried', () => {
+    const board = new PublishedBoard(5);
+    const [sent] = board.publish([door(0), door(1)]);
+    const before = JSON.stringify(sent);
+    const reason = 'Last-known state: the server has not answered since this desk started';
+    const stale = (href: string): ItemLiveness => ({ href, state: 'stale', since: 5, lastHeardAt: 4, reason });
+    const page = board.page({
+      connection: { phase: 'connecting', since: 1, origin, demo: false, features: [], staleItems: 2 },
+      status: () => undefined,
+      staleness: stale,
+    });
+    expect(BoardPage.safeParse(page).success).toBe(true);
+    expect(page.shared.filter((v) => v === reason)).toHaveLength(1);
+    expect(unpackPart(page).liveness).toEqual([stale(door(0).href), stale(door(1).href)]);
+    expect(JSON.stringify(sent)).toBe(before);
+  });
+
+  it('refuses a part whose index names no shared value, or a value of another kind, saying which item and field', () => {
+    const [part] = splitBoard([door(0)], 1);
+    const item = part!.items[0]!;
+    expect(() => unpackPart({ ...part!, items: [{ ...item, floors: 99 }] })).toThrow(BadPackingError);
+    expect(() => unpackPart({ ...part!, items: [{ ...item, floors: 99 }] })).toThrow(`item ${origin}/doors/d-0's floors names shared value 99, but the part has ${part!.shared.length}`);
+    expect(() => unpackPart({ ...part!, items: [{ ...item, connectedController: item.group }] })).toThrow(/connectedController names shared value \d+, which is not a ref/);
+    expect(() => unpackPart({ ...part!, liveness: [{ href: item.href, state: 'stale', since: 1, reason: item.floors }] })).toThrow(/the liveness of .* which is not a text/);
+  });
+});
