@@ -23,6 +23,19 @@ const sharedSchemas = {
 type SharedKind = keyof typeof sharedSchemas;
 type SharedValue<K extends SharedKind> = z.infer<(typeof sharedSchemas)[K]>;
 
+/** The fields a part packs, and the kind of shared value each names. */
+const packedFields = {
+  division: 'division',
+  commands: 'keys',
+  commandOffers: 'offers',
+  commandsUnavailable: 'text',
+  group: 'text',
+  floors: 'floors',
+  connectedController: 'ref',
+  entryAccessZone: 'ref',
+  exitAccessZone: 'ref',
+} as const satisfies Partial<Record<keyof BoardItem, SharedKind>>;
+
 export const PackedBoardItem = BoardItem.omit({
   division: true,
   commands: true,
@@ -52,7 +65,7 @@ export const PackedLiveness = ItemLiveness.extend({ reason: Shared.optional() })
 export type PackedLiveness = z.infer<typeof PackedLiveness>;
 
 /** At most how many shared values one item adds to a part: one per packed field, and its liveness reason. */
-export const SHARED_PER_ITEM = 10;
+export const SHARED_PER_ITEM = Object.keys(packedFields).length + 1;
 
 /** A part's shared values; each is checked against what the field naming it holds when unpacked. */
 export const SharedValues = z.array(z.unknown());
@@ -90,21 +103,12 @@ export class SharedWriter {
 
 /** One item as a part carries it, its shared values written to `shared`. */
 export function packItem(item: BoardItem, shared: SharedWriter): PackedBoardItem {
-  const packed: PackedBoardItem = {
-    ...item,
-    division: shared.optional(item.division),
-    commands: shared.index(item.commands),
-    commandOffers: shared.index(item.commandOffers),
-    commandsUnavailable: shared.optional(item.commandsUnavailable),
-    group: shared.index(item.group),
-    floors: shared.index(item.floors),
-    connectedController: shared.optional(item.connectedController),
-    entryAccessZone: shared.optional(item.entryAccessZone),
-    exitAccessZone: shared.optional(item.exitAccessZone),
-  };
-  // Absent stays absent: `undefined` would be dropped on the wire anyway, but not by a test's toEqual.
-  for (const key of Object.keys(packed) as (keyof PackedBoardItem)[]) if (packed[key] === undefined) delete packed[key];
-  return packed;
+  const packed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item)) {
+    // Absent stays absent: `undefined` would be dropped on the wire anyway, but not by a test's toEqual.
+    if (value !== undefined) packed[key] = Object.hasOwn(packedFields, key) ? shared.index(value) : value;
+  }
+  return packed as PackedBoardItem;
 }
 
 export function packLiveness(liveness: ItemLiveness, shared: SharedWriter): PackedLiveness {
@@ -139,21 +143,13 @@ export class SharedReader {
 
 /** The item a part carried, whole again; throws BadPackingError when its shared values do not fit. */
 export function unpackItem(item: PackedBoardItem, shared: SharedReader): BoardItem {
-  const of = (field: string) => `item ${item.href}'s ${field}`;
-  const whole: BoardItem = {
-    ...item,
-    division: shared.optional('division', item.division, of('division')),
-    commands: shared.get('keys', item.commands, of('commands')),
-    commandOffers: shared.get('offers', item.commandOffers, of('commandOffers')),
-    commandsUnavailable: shared.optional('text', item.commandsUnavailable, of('commandsUnavailable')),
-    group: shared.get('text', item.group, of('group')),
-    floors: shared.get('floors', item.floors, of('floors')),
-    connectedController: shared.optional('ref', item.connectedController, of('connectedController')),
-    entryAccessZone: shared.optional('ref', item.entryAccessZone, of('entryAccessZone')),
-    exitAccessZone: shared.optional('ref', item.exitAccessZone, of('exitAccessZone')),
-  };
-  for (const key of Object.keys(whole) as (keyof BoardItem)[]) if (whole[key] === undefined) delete whole[key];
-  return whole;
+  const whole: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item)) {
+    if (value === undefined) continue;
+    const kind = Object.hasOwn(packedFields, key) ? packedFields[key as keyof typeof packedFields] : undefined;
+    whole[key] = kind ? shared.get(kind, value as number, `item ${item.href}'s ${key}`) : value;
+  }
+  return whole as BoardItem;
 }
 
 export function unpackLiveness(liveness: PackedLiveness, shared: SharedReader): ItemLiveness {
