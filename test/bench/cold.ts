@@ -4,7 +4,9 @@ import type { Browser } from '@playwright/test';
 import { generateSite } from '../../electron/simulator/site/generate';
 import { untilShown } from './desk/board-readiness';
 import { configureDesk, type ConfiguredDesk } from './desk/configured-host';
-import { boardItemCount, DOOR_NAME, launchBenchChromium, load } from './desk/desk-run';
+import { BOARD_SHOWN_MARK } from '../../renderer/src/board/lib/timing-marks';
+import { boardItemCount, CHROMIUM, DOOR_NAME, launchBenchChromium, load } from './desk/desk-run';
+import { launchUnwatchedChromium, type UnwatchedChromium } from './desk/unwatched-chromium';
 import { startHostProcess } from './desk/host-process';
 import { median } from './stats';
 
@@ -17,10 +19,14 @@ import { median } from './stats';
  * ("up"), DOMContentLoaded, and a door's name on the page ("shown"). Medians of BENCH_RUNS rounds at
  * BENCH_SIZES items (default 10,000); BENCH_COLD_NO_SERVER=1 keeps the server from answering
  * (the simulator stopped with SIGSTOP), as at a guard desk whose network is down.
+ * BENCH_COLD_UNWATCHED=1 opens the page with no DevTools client on it while it loads and reads the
+ * page's own marks afterwards (DOMContentLoaded, and the board shown: BOARD_SHOWN_MARK), as a desk
+ * runs; every checkout compared must then set that mark.
  */
 const items = Number((process.env.BENCH_SIZES ?? '10000').split(',')[0]);
 const rounds = Number(process.env.BENCH_RUNS ?? '3');
 const noServer = process.env.BENCH_COLD_NO_SERVER === '1';
+const unwatched = process.env.BENCH_COLD_UNWATCHED === '1';
 const checkouts = [{ label: 'this checkout', dir: undefined }, ...(process.env.BENCH_COLD_AGAINST ?? '').split(',').filter(Boolean).map((dir) => ({ label: dir, dir: resolve(dir) }))];
 /** After each launch, time for the catalogue reload and the writes behind it before the next one starts. */
 const SETTLE_MS = 8_000;
@@ -46,25 +52,63 @@ async function showOnce(configured: ConfiguredDesk, browser: Browser, checkout: 
   }
 }
 
+interface PageMarks {
+  shownAt: number;
+  domContentLoadedAt: number;
+}
+
+/** The page's own marks, as epoch ms: read from a page no DevTools client watched while it loaded. */
+const readMarks = `(() => {
+  const shown = performance.getEntriesByName(${JSON.stringify(BOARD_SHOWN_MARK)})[0];
+  const navigation = performance.getEntriesByType('navigation')[0];
+  return shown && navigation ? { shownAt: performance.timeOrigin + shown.startTime, domContentLoadedAt: performance.timeOrigin + navigation.domContentLoadedEventEnd } : null;
+})()`;
+
+/** As showOnce, with the page opened unwatched and its marks read once the board is up (polled from outside, a second apart). */
+async function showUnwatched(configured: ConfiguredDesk, unwatched: UnwatchedChromium, checkout: string | undefined): Promise<Launched> {
+  const host = await startHostProcess(configured.dataDir, [], checkout);
+  try {
+    const page = await unwatched.open(host.url);
+    try {
+      const deadline = Date.now() + 120_000;
+      let marks: PageMarks | null = null as PageMarks | null;
+      while (!marks) {
+        if (Date.now() > deadline) throw new Error(`the page of ${checkout ?? 'this checkout'} set no ${BOARD_SHOWN_MARK} mark in 2 minutes (a checkout from before the mark cannot be read unwatched)`);
+        await new Promise((done) => setTimeout(done, 1_000));
+        marks = await page.evaluate<PageMarks | null>(readMarks);
+      }
+      await new Promise((done) => setTimeout(done, SETTLE_MS));
+      return { upMs: host.printedAt - host.spawnedAt, domContentLoadedMs: Math.round(marks.domContentLoadedAt - host.spawnedAt), shownMs: Math.round(marks.shownAt - host.spawnedAt) };
+    } finally {
+      await page.close();
+    }
+  } finally {
+    await host.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const expected = boardItemCount(generateSite({ items }));
   const loadStart = load();
   const configured = await configureDesk(items, expected, undefined, (line) => console.error(line));
   const launches = new Map(checkouts.map((c) => [c.label, [] as Launched[]]));
   let browser: Browser | undefined;
+  let unwatchedChromium: UnwatchedChromium | undefined;
   try {
     if (noServer) configured.sim.process.kill('SIGSTOP');
-    browser = await launchBenchChromium();
+    if (unwatched) unwatchedChromium = await launchUnwatchedChromium(CHROMIUM);
+    else browser = await launchBenchChromium();
     for (let round = 0; round < rounds; round++) {
       // Alternating order, so neither side always follows the other's catalogue reload.
       for (const checkout of round % 2 === 0 ? checkouts : [...checkouts].reverse()) {
-        const launched = await showOnce(configured, browser, checkout.dir);
+        const launched = unwatchedChromium ? await showUnwatched(configured, unwatchedChromium, checkout.dir) : await showOnce(configured, browser!, checkout.dir);
         launches.get(checkout.label)!.push(launched);
         console.error(`bench: round ${round + 1}/${rounds}, ${checkout.label}: up ${launched.upMs} ms, DOMContentLoaded ${launched.domContentLoadedMs} ms, shown ${launched.shownMs} ms`);
       }
     }
   } finally {
     await browser?.close();
+    await unwatchedChromium?.close();
     if (noServer) configured.sim.process.kill('SIGCONT');
     await configured.stop();
   }
@@ -75,13 +119,13 @@ async function main(): Promise<void> {
     return { label, upMs: of('upMs'), domContentLoadedMs: of('domContentLoadedMs'), shownMs: of('shownMs'), shownRunsMs: runs.map((r) => r.shownMs) };
   });
   const base = medians[0]!;
-  console.log(`\nCold start from the last-known board, ${expected} board items, ${noServer ? 'server not answering' : 'server answering'}, median of ${rounds} rounds (load ${loadStart} → ${loadEnd})`);
+  console.log(`\nCold start from the last-known board, ${expected} board items, ${noServer ? 'server not answering' : 'server answering'}, ${unwatched ? 'page unwatched (its own marks)' : 'page driven by Playwright'}, median of ${rounds} rounds (load ${loadStart} → ${loadEnd})`);
   console.log(['host', 'up ms', 'DOMContentLoaded ms', 'shown ms', 'shown / this checkout', 'shown, each round'].join(' | '));
   for (const m of medians) {
     console.log([m.label, m.upMs, m.domContentLoadedMs, m.shownMs, (m.shownMs / base.shownMs).toFixed(2), m.shownRunsMs.join(', ')].join(' | '));
   }
   mkdirSync('test-results', { recursive: true });
-  writeFileSync('test-results/bench-cold.json', `${JSON.stringify({ date: new Date().toISOString(), items, boardItems: expected, rounds, noServer, loadStart, loadEnd, medians }, null, 2)}\n`);
+  writeFileSync('test-results/bench-cold.json', `${JSON.stringify({ date: new Date().toISOString(), items, boardItems: expected, rounds, noServer, unwatched, loadStart, loadEnd, medians }, null, 2)}\n`);
   console.log('\nWrote test-results/bench-cold.json');
 }
 

@@ -89,7 +89,7 @@ export interface DeskFigures {
 
 export const DOOR_NAME = /Building \d+ L\d+ Door \d+/;
 const PROBE_TIMEOUT_MS = 10_000;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium as every desk bench runs it (no GPU, nothing in the background). */
 export function launchBenchChromium(): Promise<Browser> {

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { WebSocket } from 'ws';
+
+/**
+ * Debian's Chromium with no DevTools client on a page while it loads. Playwright enables the Network
+ * domain on every page it drives, and Chromium then copies each WebSocket frame's payload to it: the
+ * board parts of a cold start go through the DevTools pipe and Playwright's process as well, which no
+ * desk pays. Here a page is opened through the DevTools HTTP endpoint (no session on it) and read
+ * only afterwards, over a session that uses nothing but Runtime.
+ */
+export interface UnwatchedChromium {
+  open(url: string): Promise<UnwatchedPage>;
+  close(): Promise<void>;
+}
+
+export interface UnwatchedPage {
+  /** Evaluates `expression` in the page (a promise is awaited) and answers its value. */
+  evaluate<T>(expression: string): Promise<T>;
+  close(): Promise<void>;
+}
+
+interface Target {
+  id: string;
+  webSocketDebuggerUrl: string;
+}
+
+export async function launchUnwatchedChromium(executable: string): Promise<UnwatchedChromium> {
+  const profile = mkdtempSync(join(tmpdir(), 'gatehouse-bench-chromium-'));
+  const child: ChildProcess = spawn(
+    executable,
+    ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic', '--remote-debugging-port=0', `--user-data-dir=${profile}`, '--window-size=1920,1080', 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stderr! });
+    lines.on('line', (line) => {
+      const listening = /DevTools listening on ws:\/\/([^/]+)\//.exec(line);
+      if (listening) resolve(`http://${listening[1]}`);
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium (${executable}) exited (${code}) before its DevTools endpoint answered`)));
+  });
+  return {
+    open: async (url) => {
+      const answer = await fetch(`${endpoint}/json/new?${encodeURIComponent(url)}`, { method: 'PUT' });
+      if (!answer.ok) throw new Error(`Chromium would not open ${url}: ${answer.status} ${await answer.text()}`);
+      const target = (await answer.json()) as Target;
+      return {
+        evaluate: (expression) => evaluateOnce(target.webSocketDebuggerUrl, expression),
+        close: async () => void (await fetch(`${endpoint}/json/close/${target.id}`)),
+      };
+    },
+    close: async () => {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill();
+      await exited;
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One Runtime.evaluate over a session of its own, closed once answered. */
+async function evaluateOnce<T>(debuggerUrl: string, expression: string): Promise<T> {
+  const ws = new WebSocket(debuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  try {
+    const reply = new Promise<{ result?: { result?: { value?: unknown }; exceptionDetails?: { text?: string } }; error?: { message?: string } }>((resolve) =>
+      ws.on('message', (data) => {
+        const message = JSON.parse(String(data)) as { id?: number };
+        if (message.id === 1) resolve(message as never);
+      }),
+    );
+    ws.send(JSON.stringify({ id: 1, method: 'Runtime.evaluate', params: { expression, returnByValue: true, awaitPromise: true } }));
+    const { result, error } = await reply;
+    if (error || result?.exceptionDetails) throw new Error(`the page could not evaluate ${expression}: ${error?.message ?? result?.exceptionDetails?.text}`);
+    return result?.result?.value as T;
+  } finally {
+    ws.close();
+  }
+}
