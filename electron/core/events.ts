@@ -52,9 +52,10 @@ export class ContractEvents {
   }
 
   private publishBoard(items: readonly BoardItem[]): void {
-    const parts = this.board.publish(items);
+    this.board.publish(items);
     for (const listener of this.boardListeners) listener(items);
-    for (const part of parts) this.deliver('board.items', part);
+    // With no transport listening (a host starting before any page opened) nothing is packed now.
+    if (this.listeners.get('board.items')?.size) for (const part of this.board.parts()) this.deliver('board.items', part);
   }
 
   private deliver<K extends EventName>(name: K, payload: EventPayload<K>): void {

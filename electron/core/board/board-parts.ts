@@ -11,29 +11,30 @@ interface PackedPart {
   shared: SharedWriter;
 }
 
-function packParts(items: readonly BoardItem[], generation: number, size: number): PackedPart[] {
+function packPart(items: readonly BoardItem[], generation: number, part: number, size: number): PackedPart {
   const parts = Math.max(1, Math.ceil(items.length / size));
-  return Array.from({ length: parts }, (_, part) => {
-    const slice = items.slice(part * size, (part + 1) * size);
-    const shared = new SharedWriter();
-    const packed = slice.map((item) => packItem(item, shared));
-    return { part: { generation, part, parts, shared: shared.values, items: packed }, items: slice, shared };
-  });
+  const slice = items.slice(part * size, (part + 1) * size);
+  const shared = new SharedWriter();
+  const packed = slice.map((item) => packItem(item, shared));
+  return { part: { generation, part, parts, shared: shared.values, items: packed }, items: slice, shared };
 }
 
 /** The board's items cut into packed parts of at most `size`, numbered from 0; an empty board is one empty part. */
 export function splitBoard(items: readonly BoardItem[], generation: number, size = BOARD_PART_ITEMS): BoardItemsPart[] {
-  return packParts(items, generation, size).map((p) => p.part);
+  const parts = Math.max(1, Math.ceil(items.length / size));
+  return Array.from({ length: parts }, (_, part) => packPart(items, generation, part, size).part);
 }
 
 /**
  * The list of board items main last published, with its generation: what board.get pages through, so a
  * page and the events always agree on which items a generation holds. Each part is packed once, when
- * published, and every page of it reuses that.
+ * first sent or asked for, and every page of it reuses that.
  */
 export class PublishedBoard {
   #generation = 0;
-  #parts: PackedPart[] = packParts([], 0, BOARD_PART_ITEMS);
+  #items: readonly BoardItem[] = [];
+  /** Each part packed the first time it is sent or asked for: a host starting with no page open packs none. */
+  #packed: (PackedPart | undefined)[] = [];
 
   constructor(private readonly size = BOARD_PART_ITEMS) {}
 
@@ -41,11 +42,24 @@ export class PublishedBoard {
     return this.#generation;
   }
 
-  /** A new list of items: a new generation, and the parts that carry it. */
-  publish(items: readonly BoardItem[]): BoardItemsPart[] {
+  /** A new list of items: a new generation. */
+  publish(items: readonly BoardItem[]): void {
+    this.#items = items;
     this.#generation++;
-    this.#parts = packParts(items, this.#generation, this.size);
-    return this.#parts.map((p) => p.part);
+    this.#packed = [];
+  }
+
+  /** Every part of the current generation, as the board.items events carry them. */
+  parts(): BoardItemsPart[] {
+    return Array.from({ length: this.partCount }, (_, part) => this.packed(part).part);
+  }
+
+  private get partCount(): number {
+    return Math.max(1, Math.ceil(this.#items.length / this.size));
+  }
+
+  private packed(part: number): PackedPart {
+    return (this.#packed[part] ??= packPart(this.#items, this.#generation, part, this.size));
   }
 
   /**
@@ -53,11 +67,11 @@ export class PublishedBoard {
    * bounded as an event, and costs as much, whatever the size of the site.
    */
   page(lookup: BoardLookup, part = 0): BoardPage {
-    const packed = this.#parts[part];
-    if (!packed) {
-      const parts = this.#parts.length;
+    const parts = this.partCount;
+    if (part >= parts) {
       throw new DeskError('invalid-call', `The board has ${parts} part${parts === 1 ? '' : 's'} now; part ${part} is not one of them: ask for part 0 again`);
     }
+    const packed = this.packed(part);
     const shared = packed.shared.copy();
     const statuses: ItemStatus[] = [];
     const liveness: PackedLiveness[] = [];

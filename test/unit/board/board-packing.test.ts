@@ -91,7 +91,8 @@ describe('board parts carry what many items share once (packing)', () => {
 
   it('shares a page\'s liveness reasons with its items, without changing the part events carried', () => {
     const board = new PublishedBoard(5);
-    const [sent] = board.publish([door(0), door(1)]);
+    board.publish([door(0), door(1)]);
+    const [sent] = board.parts();
     const before = JSON.stringify(sent);
     const reason = 'Last-known state: the server has not answered since this desk started';
     const stale = (href: string): ItemLiveness => ({ href, state: 'stale', since: 5, lastHeardAt: 4, reason });
@@ -104,6 +105,11 @@ describe('board parts carry what many items share once (packing)', () => {
     expect(page.shared.filter((v) => v === reason)).toHaveLength(1);
     expect(unpackPart(page).liveness).toEqual([stale(door(0).href), stale(door(1).href)]);
     expect(JSON.stringify(sent)).toBe(before);
+    // Packed once per generation: events and every page of a part share the one packing.
+    expect(board.parts()[0]).toBe(sent);
+    expect(page.items).toBe(sent!.items);
+    board.publish([door(0), door(1)]);
+    expect(board.parts()[0]).not.toBe(sent);
   });
 
   it('refuses a part whose index names no shared value, or a value of another kind, saying which item and field', () => {
