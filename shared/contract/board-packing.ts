@@ -87,10 +87,6 @@ export class SharedWriter {
     return index;
   }
 
-  optional(value: unknown): number | undefined {
-    return value === undefined ? undefined : this.index(value);
-  }
-
   /** Another writer that starts with these values, so what it adds never changes a part already sent. */
   copy(): SharedWriter {
     const copy = new SharedWriter();
@@ -134,10 +130,6 @@ export class SharedReader {
     if (!parsed.success) throw new BadPackingError(`${what} names shared value ${index}, which is not a ${kind}: ${parsed.error.issues[0]?.message ?? 'malformed'}`);
     checked[index] = parsed.data;
     return parsed.data as SharedValue<K>;
-  }
-
-  optional<K extends SharedKind>(kind: K, index: number | undefined, what: string): SharedValue<K> | undefined {
-    return index === undefined ? undefined : this.get(kind, index, what);
   }
 }
 
