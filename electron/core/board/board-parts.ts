@@ -11,8 +11,13 @@ interface PackedPart {
   shared: SharedWriter;
 }
 
+/** How many parts `count` items take: an empty board is one empty part. */
+function partCount(count: number, size: number): number {
+  return Math.max(1, Math.ceil(count / size));
+}
+
 function packPart(items: readonly BoardItem[], generation: number, part: number, size: number): PackedPart {
-  const parts = Math.max(1, Math.ceil(items.length / size));
+  const parts = partCount(items.length, size);
   const slice = items.slice(part * size, (part + 1) * size);
   const shared = new SharedWriter();
   const packed = slice.map((item) => packItem(item, shared));
@@ -21,8 +26,7 @@ function packPart(items: readonly BoardItem[], generation: number, part: number,
 
 /** The board's items cut into packed parts of at most `size`, numbered from 0; an empty board is one empty part. */
 export function splitBoard(items: readonly BoardItem[], generation: number, size = BOARD_PART_ITEMS): BoardItemsPart[] {
-  const parts = Math.max(1, Math.ceil(items.length / size));
-  return Array.from({ length: parts }, (_, part) => packPart(items, generation, part, size).part);
+  return Array.from({ length: partCount(items.length, size) }, (_, part) => packPart(items, generation, part, size).part);
 }
 
 /**
@@ -55,7 +59,7 @@ export class PublishedBoard {
   }
 
   private get partCount(): number {
-    return Math.max(1, Math.ceil(this.#items.length / this.size));
+    return partCount(this.#items.length, this.size);
   }
 
   private packed(part: number): PackedPart {
