@@ -4,7 +4,6 @@ import type { ApduLength } from './apdu';
 import type { CardChannel } from '../../../shared/piv/card/card-objects';
 import { readCertificateObject, summariseCertificate } from './certificates';
 import { formatGuid, guidToDecimal, parseChuid } from './chuid';
-import { readContentSigner } from './chuid-signature';
 import { readFingerprintStructure } from './fingerprints';
 import { PivApplication } from './piv-application';
 import { PIV_OBJECT_TAGS } from '../../../shared/piv/card/card-objects';
@@ -37,6 +36,8 @@ export async function readPivCard(channel: CardChannel, options: ReadPivCardOpti
 
   const chuidObject = await readObject(app, 'chuid', 'CHUID', report, true);
   const chuid = parseChuid(chuidObject);
+  // Loaded with the first card: pkijs and asn1js are a tenth of a second of every start otherwise.
+  const { readContentSigner } = await import('./chuid-signature');
   const signer = await readContentSigner(chuid.issuerSignature, chuid.signedContent);
 
   const pivAuthObject = await readObject(app, 'pivAuthenticationCert', 'PIV Authentication certificate', report, true);
