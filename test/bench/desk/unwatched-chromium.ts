@@ -33,7 +33,8 @@ export async function launchUnwatchedChromium(executable: string): Promise<Unwat
   const child: ChildProcess = spawn(
     executable,
     ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic', '--remote-debugging-port=0', `--user-data-dir=${profile}`, '--window-size=1920,1080', 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // A process group of its own, so closing ends its helpers too (they write to the profile as they go).
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const endpoint = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stderr! });
@@ -55,9 +56,14 @@ export async function launchUnwatchedChromium(executable: string): Promise<Unwat
     },
     close: async () => {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill();
+      process.kill(-child.pid!, 'SIGTERM');
       await exited;
-      rmSync(profile, { recursive: true, force: true });
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10 });
+      } catch (err) {
+        // The figures are taken by now; a profile folder left in /tmp must not lose them.
+        console.error(`bench: left Chromium's profile ${profile} behind (${(err as Error).message})`);
+      }
     },
   };
 }
