@@ -12,6 +12,7 @@ import { stopChild } from './support/child-process';
 // with the same access token, and the open page gets back to a live board by itself.
 
 interface HostLine {
+  stage: 'serving';
   url: string;
   origin: string;
   pid: number;
@@ -27,8 +28,11 @@ test.beforeAll(async () => {
   supervisor = spawn(process.execPath, ['out/web/host/supervise.mjs', '--json', '--scenario', 'off', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Each host says when it serves the page and again when its desk has started; a start is the first.
   createInterface({ input: supervisor.stdout! }).on('line', (line) => {
-    lines.push(JSON.parse(line) as HostLine);
+    const said = JSON.parse(line) as HostLine | { stage: 'started' };
+    if (said.stage !== 'serving') return;
+    lines.push(said);
     announced();
   });
   await nextHost(0);

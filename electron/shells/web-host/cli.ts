@@ -4,11 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { composeDesk } from '../compose/compose-desk';
-import { JsonFileSettingsStore } from '../../core/vault/settings/json-file-settings-store';
+import { DeskError } from '../../../shared/errors';
+import { describeInternalFailure } from '../../core/internal-error';
 import { defaultLogFolder, jsonLinesLog, LOG_LEVELS, type LogLevel } from '../../core/log';
+import { EXIT_DESK_CANNOT_START } from './exit-codes';
 import { startBrowserHost } from './host';
-import { browserHostLoginItem } from './host-kiosk';
+import type { HostDesk } from './host-desk';
 import { hostToken } from './launch-token';
 
 const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS] [--control] [--demo-items N] [--demo-version V]
@@ -57,33 +58,17 @@ if (!(LOG_LEVELS as readonly string[]).includes(values['log-level'])) {
 const logDir = values['log-dir'] ?? defaultLogFolder();
 const logger = jsonLinesLog({ dir: logDir, level: values['log-level'] as LogLevel });
 logger.info('host.starting', { settingsDir, pid: process.pid });
-let demoSite: { url: string; controlUrl?: string | undefined } | undefined;
-const desk = composeDesk({
-  logger,
-  kiosk: { profile: 'desk', ...browserHostLoginItem(), quit: () => void shutdown() },
-  settings: new JsonFileSettingsStore(settingsDir),
-  settingsDir,
-  demoPlansDir: fileURLToPath(new URL('../../../resources/plans', import.meta.url)),
-  demo: {
-    control: values.control,
-    scenario: rate > 0 ? { ratePerSecond: rate } : false,
-    ...(values['updates-timeout'] ? { updatesTimeoutMs: Number(values['updates-timeout']) } : {}),
-    ...(values['demo-items'] ? { generatedItems: Number(values['demo-items']) } : {}),
-    ...(values['demo-version'] ? { version: values['demo-version'] } : {}),
-  },
-  demoStarted: (site) => (demoSite = site),
-});
-await desk.start().catch(() => undefined); // a site that cannot be opened is reported on the connection bar
 const token = hostToken(settingsDir);
-const host = await startBrowserHost({ desk, rendererDir, port: Number(values.port), log: logger, token });
+// The page is served before the desk exists: the browser loads it while the host loads the core and
+// reads the stored board (most of a cold start), and its socket is taken once the desk has started.
+let started: (desk: HostDesk) => void = () => undefined;
+const hostDesk = new Promise<HostDesk>((resolve) => (started = resolve));
+const host = await startBrowserHost({ desk: hostDesk.then(({ desk }) => desk), rendererDir, port: Number(values.port), log: logger, token });
 
-if (values.json) {
-  // One machine-readable line for tests and scripts that drive the host.
-  console.log(JSON.stringify({ url: host.url, origin: host.origin, pid: process.pid, settingsDir, logDir, siteUrl: demoSite?.url, controlUrl: demoSite?.controlUrl }));
-} else {
-  console.log(`Gatehouse is serving ${demoSite ? 'the demo site' : 'the configured site'} at ${host.url}`);
-  if (demoSite) console.log(`Demo site ${demoSite.url}${demoSite.controlUrl ? ` (control API ${demoSite.controlUrl})` : ''}`);
-}
+// Machine-readable lines for tests and scripts that drive the host: one when it serves the page, one
+// when the desk has started (with the demo site's addresses when it runs on the demo site).
+if (values.json) console.log(JSON.stringify({ stage: 'serving', url: host.url, origin: host.origin, pid: process.pid, settingsDir, logDir }));
+else console.log(`Gatehouse is serving at ${host.url}`);
 if (values.open) openInChromium(host.url);
 
 let stopping = false;
@@ -92,11 +77,38 @@ async function shutdown() {
   stopping = true;
   logger.info('host.stopping');
   await host.stop();
-  await desk.stop();
+  await (await hostDesk).desk.stop();
   process.exit(0);
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
+
+const { startHostDesk } = await import('./host-desk');
+try {
+  const { desk, demoSite } = await startHostDesk({
+    settingsDir,
+    logger,
+    quit: () => void shutdown(),
+    demo: {
+      control: values.control,
+      scenario: rate > 0 ? { ratePerSecond: rate } : false,
+      ...(values['updates-timeout'] ? { updatesTimeoutMs: Number(values['updates-timeout']) } : {}),
+      ...(values['demo-items'] ? { generatedItems: Number(values['demo-items']) } : {}),
+      ...(values['demo-version'] ? { version: values['demo-version'] } : {}),
+    },
+  });
+  started({ desk, demoSite });
+  if (values.json) console.log(JSON.stringify({ stage: 'started', siteUrl: demoSite?.url, controlUrl: demoSite?.controlUrl }));
+  else if (demoSite) console.log(`Showing the demo site ${demoSite.url}${demoSite.controlUrl ? ` (control API ${demoSite.controlUrl})` : ''}`);
+  else console.log('Showing the configured site');
+} catch (err) {
+  // The settings folder or the local store cannot be opened: nothing can run, so say why and end.
+  const failure = describeInternalFailure(err);
+  logger.error('host.desk-not-started', failure.fields);
+  const why = err instanceof DeskError ? err.message : `an unexpected error, reference ${failure.reference} in the log in ${logDir}`;
+  console.error(`Gatehouse: the desk could not start: ${why}.`);
+  process.exit(EXIT_DESK_CANNOT_START);
+}
 
 /** Opens the desk in Chromium's app mode (no browser chrome) where one is installed. */
 function openInChromium(url: string) {

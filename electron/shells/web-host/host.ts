@@ -1,16 +1,18 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
 import { WebSocketServer } from 'ws';
 import type { DeskService } from '../../../shared/contract';
 import type { Logger } from '../../core/log/logger';
 import { describeInternalFailure } from '../../core/internal-error';
 import { serveContract, MAX_MESSAGE_BYTES } from './socket';
-import { contentSecurityPolicy, serveStatic } from './static-files';
+import { contentSecurityPolicy, readRendererFiles, serveStatic } from './static-files';
 
 export interface BrowserHostOptions {
-  desk: DeskService;
+  /** The desk, or its start: the page is served at once, and sockets are taken once it is there. */
+  desk: DeskService | Promise<DeskService>;
   /** The built renderer (out/renderer). */
   rendererDir: string;
   port?: number;
@@ -34,22 +36,27 @@ export interface BrowserHost {
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const token = options.token ?? randomBytes(24).toString('base64url');
-  const root = resolve(options.rendererDir);
+  const files = readRendererFiles(resolve(options.rendererDir));
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   let origin = '';
   let csp = '';
+  let stopped = false;
+  // Sockets admitted while the desk starts; ended if the host stops first.
+  const waiting = new Set<Duplex>();
 
   const server = createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405).end();
       return;
     }
-    serveStatic(root, req.url ?? '/', res, csp).catch((err: unknown) => {
+    try {
+      serveStatic(files, req.url ?? '/', res, csp);
+    } catch (err) {
       // A request must never end the host: whatever went wrong is logged and this one answer fails.
       options.log.error('host.request.failed', describeInternalFailure(err).fields);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal error in Gatehouse');
       else res.destroy();
-    });
+    }
   });
 
   server.on('upgrade', (req, socket, head) => {
@@ -57,7 +64,16 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
-    sockets.handleUpgrade(req, socket, head, (ws) => serveContract(options.desk, ws, options.log));
+    // A page that gives up while the desk starts must not end the host with an unheard 'error'.
+    const dropped = () => socket.destroy();
+    socket.on('error', dropped);
+    waiting.add(socket);
+    void Promise.resolve(options.desk).then((desk) => {
+      waiting.delete(socket);
+      socket.off('error', dropped);
+      if (stopped || socket.destroyed) return socket.destroy();
+      sockets.handleUpgrade(req, socket, head, (ws) => serveContract(desk, ws, options.log));
+    }, () => socket.destroy());
   });
 
   await new Promise<void>((done, fail) => {
@@ -72,6 +88,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     url: `${origin}/#token=${token}`,
     origin,
     async stop() {
+      stopped = true;
+      for (const socket of waiting) socket.destroy();
       for (const client of sockets.clients) client.terminate();
       sockets.close();
       server.closeAllConnections();

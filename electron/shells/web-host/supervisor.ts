@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Logger } from '../../core/log/logger';
+import { EXIT_DESK_CANNOT_START } from './exit-codes';
 
 export interface SupervisorOptions {
   /** Starts one host process with these CLI arguments; its stdout must be piped. */
@@ -30,7 +31,8 @@ const defaultDelay = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt);
  * Keeps the browser host running: a host that dies (a crash, an out-of-memory kill, a kill -9) is
  * started again on the same port with the same settings folder, so the same address and access token
  * (launch-token.ts) stay valid and open pages reconnect by themselves. The first start is not retried
- * when it fails before serving: that is a setup problem (no build, bad arguments), said once.
+ * when it fails before serving: that is a setup problem (no build, bad arguments), said once. Nor is a
+ * host whose desk could not start (EXIT_DESK_CANNOT_START): it would fail the same way again.
  */
 export function superviseHost(options: SupervisorOptions): Supervisor {
   const delay = options.restartDelayMs ?? defaultDelay;
@@ -73,6 +75,10 @@ export function superviseHost(options: SupervisorOptions): Supervisor {
       if (!served && port === undefined) {
         options.log.error('host.failed-to-start', { code, signal });
         return finish(code ?? 1);
+      }
+      if (code === EXIT_DESK_CANNOT_START) {
+        options.log.error('host.desk-cannot-start', { code });
+        return finish(code);
       }
       if (Date.now() - startedAt > STABLE_MS) attempt = 0;
       const wait = delay(attempt++);

@@ -13,7 +13,10 @@ export interface HostProcess {
   entry: HostEntry;
   /** When the process was spawned (Date.now), for cold-start figures. */
   spawnedAt: number;
-  /** When it printed its address (Date.now): the process is up, tsx has compiled it, the desk has started. */
+  /**
+   * When it printed its address (Date.now): it serves the page. Its desk starts after that, and the
+   * page's socket waits for it. (Checkouts from before 2026-11-26 printed once the desk had started.)
+   */
   printedAt: number;
   /** SIGTERM, as a service manager stops it: the desk closes its local store on the way out. */
   stop(): Promise<void>;

@@ -16,6 +16,26 @@ export function firstLine(child: ChildProcess, what: string): Promise<string> {
   });
 }
 
+/**
+ * What the browser host's CLI says about itself with --json: a line when it serves the page and one
+ * when its desk has started (with the demo site's addresses), merged. Resolves at the second, so a
+ * test's first call finds the desk there.
+ */
+export function startedHostLines<T extends object>(child: ChildProcess): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    let said: Record<string, unknown> = {};
+    lines.on('line', (line) => {
+      said = { ...said, ...(JSON.parse(line) as Record<string, unknown>) };
+      if (said.stage === 'started') {
+        lines.close();
+        resolve(said as T);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the browser host exited (${code}) before its desk started`)));
+  });
+}
+
 /** Asks a child to stop and waits until it has. */
 export function stopChild(child: ChildProcess): Promise<void> {
   return new Promise<void>((resolve) => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { TSX, firstLine, stopChild } from './child-process';
+import { TSX, startedHostLines, stopChild } from './child-process';
 import type { RunningHost } from './host';
 
 /** A browser host on a settings folder the test keeps, so a second start finds what the first left. */
@@ -11,7 +11,7 @@ export interface KillableHost extends RunningHost {
 export async function startHostIn(dataDir: string): Promise<KillableHost> {
   const args = [...TSX, 'electron/shells/web-host/cli.ts', '--json', '--control', '--scenario', 'off', '--data-dir', dataDir];
   const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const info = JSON.parse(await firstLine(child, 'browser host')) as Omit<RunningHost, 'stop'>;
+  const info = await startedHostLines<Omit<RunningHost, 'stop'>>(child);
   return {
     ...info,
     stop: () => stopChild(child),

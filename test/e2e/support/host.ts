@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TSX, firstLine, stopChild } from './child-process';
+import { TSX, startedHostLines, stopChild } from './child-process';
 
 export interface RunningHost {
   /** The desk's address, with its per-launch token. */
@@ -35,7 +35,7 @@ export async function startHost(
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const info = JSON.parse(await firstLine(child, 'browser host')) as Omit<RunningHost, 'stop'>;
+  const info = await startedHostLines<Omit<RunningHost, 'stop'>>(child);
   const kill = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -123,3 +123,63 @@ describe('browser host: only this launch\'s page may drive the desk', () => {
     again.ws!.close();
   });
 });
+
+describe('browser host: the page is served before the desk has started', () => {
+  let starting: BrowserHost;
+  let deskStarted: (desk: DeskService) => void = () => undefined;
+  let starts: BrowserHost[] = [];
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-renderer-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Gatehouse</title>');
+    starting = await startBrowserHost({ desk: new Promise<DeskService>((resolve) => (deskStarted = resolve)), rendererDir: dir, log: silentLogger, token: 'starting-token' });
+    starts = [starting];
+  });
+  afterAll(async () => Promise.all(starts.map((h) => h.stop())));
+
+  function openOn(h: BrowserHost) {
+    return new WebSocket(`ws://127.0.0.1:${new URL(h.origin).port}/desk?token=starting-token`, { origin: h.origin });
+  }
+
+  it('serves the page at once, and takes a socket opened meanwhile once the desk is there', async () => {
+    expect((await fetch(`${starting.origin}/`)).status).toBe(200);
+    const ws = openOn(starting);
+    let opened = false;
+    ws.once('open', () => (opened = true));
+    await new Promise((done) => setTimeout(done, 200));
+    expect(opened).toBe(false);
+
+    deskStarted(desk);
+    await new Promise<void>((resolve) => ws.once('open', () => resolve()));
+    const reply = new Promise<string>((r) => ws.once('message', (d) => r(String(d))));
+    ws.send(JSON.stringify({ type: 'call', id: 9, name: 'board.get', params: {} }));
+    expect(JSON.parse(await reply)).toMatchObject({ type: 'reply', id: 9, reply: { ok: true } });
+    ws.close();
+  });
+
+  it('still refuses a socket without the token while the desk starts', async () => {
+    const waiting = await startBrowserHost({ desk: new Promise<DeskService>(() => undefined), rendererDir: mkdtempSync(join(tmpdir(), 'gatehouse-renderer-')), log: silentLogger, token: 'starting-token' });
+    starts.push(waiting);
+    const ws = new WebSocket(`ws://127.0.0.1:${new URL(waiting.origin).port}/desk`, { origin: waiting.origin });
+    const status = await new Promise<number>((resolve) => ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+    expect(status).toBe(403);
+  });
+
+  it('ends a socket still waiting for the desk when the host stops, and a page that gave up does not end the host', async () => {
+    const waiting = await startBrowserHost({ desk: new Promise<DeskService>(() => undefined), rendererDir: mkdtempSync(join(tmpdir(), 'gatehouse-renderer-')), log: silentLogger, token: 'starting-token' });
+    starts.push(waiting);
+    const impatient = openOn(waiting);
+    impatient.on('error', () => undefined);
+    await new Promise((done) => setTimeout(done, 100));
+    impatient.terminate();
+
+    const patient = openOn(waiting);
+    const ended = new Promise<string>((resolve) => {
+      patient.once('error', (err) => resolve(err.message));
+      patient.once('close', () => resolve('closed'));
+    });
+    await new Promise((done) => setTimeout(done, 100));
+    await waiting.stop();
+    expect(await ended).toMatch(/closed|socket hang up/);
+  });
+});

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { levelledLogger, type LogFields } from '../../../electron/core/log/logger';
+import { EXIT_DESK_CANNOT_START } from '../../../electron/shells/web-host/exit-codes';
 import { superviseHost } from '../../../electron/shells/web-host/supervisor';
 
 // Stand-in hosts: small Node processes that print an address line and then exit as told, so the
@@ -54,5 +55,14 @@ describe('the browser host supervisor', () => {
     expect(await supervisor.ended).toBe(1);
     expect(hosts.starts).toHaveLength(1);
     expect(records[0]).toMatchObject({ event: 'host.failed-to-start', code: 1 });
+  });
+
+  it('does not retry a host that served but whose desk could not start, as a restart would fail the same way', async () => {
+    const hosts = fakeHosts([EXIT_DESK_CANNOT_START]);
+    const { records, log } = recorder();
+    const supervisor = superviseHost({ ...hosts, args: [], log, print: () => undefined, restartDelayMs: () => 1 });
+    expect(await supervisor.ended).toBe(EXIT_DESK_CANNOT_START);
+    expect(hosts.starts).toHaveLength(1);
+    expect(records).toEqual([expect.objectContaining({ event: 'host.desk-cannot-start', code: EXIT_DESK_CANNOT_START })]);
   });
 });
