@@ -43,14 +43,15 @@ export const layerRules = [
   layer(['electron/shells/compose/**/*.ts'], [toRenderer]),
 ];
 
-// What every start would pay for: the demo site's simulator, the demo card issuer and the PKCS#12
-// reader (node-forge) load when first used, through import(). A static import of one of them from the
+// What every start would pay for: the demo site's simulator, the demo card issuer, the PKCS#12
+// reader (node-forge) and the CHUID signature check (pkijs, asn1js) load when first used, through
+// import(); the browser host's desk loads once the page is served. A static import of one of them from the
 // desk's side puts them back on every start (docs/performance.md, change 12); types are free.
 const loadedWhenUsed = (name, when) => ({ regex: `(^|/)${name}$`, allowTypeImports: true, message: `${name} loads ${when} (import() where it is used): a static import puts it on every start.` });
 export const startupRules = [
   {
     files: ['electron/core/**/*.ts', 'electron/shells/**/*.ts'],
-    ignores: ['electron/core/vault/certificates/import-pkcs12.ts'],
+    ignores: ['electron/core/vault/certificates/import-pkcs12.ts', 'electron/core/piv/chuid-signature.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -60,6 +61,10 @@ export const startupRules = [
             loadedWhenUsed('piv-card/card-profile', 'with the first demo card'),
             loadedWhenUsed('import-pkcs12', 'with the first .p12 import'),
             loadedWhenUsed('node-forge', 'with the first .p12 import'),
+            loadedWhenUsed('chuid-signature', 'with the first card read'),
+            loadedWhenUsed('pkijs', 'with the first card read'),
+            loadedWhenUsed('asn1js', 'with the first card read'),
+            loadedWhenUsed('host-desk', 'once the browser host serves the page'),
           ],
         },
       ],

@@ -156,7 +156,7 @@ export class Desk implements DeskService {
       throw err;
     }
     await this.closeSite();
-    this.startSession(opened);
+    await this.startSession(opened);
   }
 
   private async replaceSite(choice: SiteChoice): Promise<void> {
@@ -171,14 +171,14 @@ export class Desk implements DeskService {
       this.events.emit('connection', { phase: 'offline', since: Date.now(), origin: '', demo: false, features: [], staleItems: 0, reason });
       throw err;
     }
-    this.startSession(opened);
+    await this.startSession(opened);
   }
 
-  private startSession(opened: OpenedSite): void {
+  private async startSession(opened: OpenedSite): Promise<void> {
     this.events.emit('board.items', []);
     const session = new SiteSession(opened.config, this.events, this.options.records?.lastKnown.sinkFor(new URL(opened.config.baseUrl).origin));
     this.site = { opened, session };
-    session.start();
+    await session.start();
   }
 
   private async closeSite(): Promise<void> {

@@ -86,9 +86,14 @@ export class SiteSession {
     this.attempts = new AttemptScheduler(() => this.attempt());
   }
 
-  /** Connects in the background; progress is reported through `connection` events. */
-  start(): void {
-    this.showLastKnown(this.sink?.lastKnown());
+  /**
+   * Shows the last-known board, then connects in the background; progress is reported through
+   * `connection` events. Resolves once the last-known board is shown.
+   */
+  async start(): Promise<void> {
+    const known = await this.sink?.lastKnown();
+    if (this.stopping.signal.aborted) return;
+    this.showLastKnown(known);
     this.attempts.runNow();
   }
 

@@ -17,7 +17,7 @@ export interface LastKnownBoard {
  */
 export interface SiteStateSink {
   /** The last-known board of this site, or undefined when this desk never loaded it. */
-  lastKnown(): LastKnownBoard | undefined;
+  lastKnown(): Promise<LastKnownBoard | undefined>;
   /** A fresh board from the server: replaces what was kept for the site. */
   catalogueLoaded(discovery: { serverVersion?: string | undefined; features: string[] }, items: BoardItem[], statuses: ItemStatus[]): void;
   /** A batch of status changes. */

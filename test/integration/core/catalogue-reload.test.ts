@@ -23,9 +23,9 @@ describe('the catalogue loaded again', () => {
     const published: (readonly BoardItem[])[] = [];
     events.onBoard((items) => published.push(items));
     let loads = 0;
-    const sink: SiteStateSink = { lastKnown: () => undefined, catalogueLoaded: () => loads++, statusBatch: () => undefined };
+    const sink: SiteStateSink = { lastKnown: async () => undefined, catalogueLoaded: () => loads++, statusBatch: () => undefined };
     session = new SiteSession(deskConfigFor(site), events, sink, TEST_TIMING);
-    session.start();
+    await session.start();
     // TEST_TIMING loads the catalogue again every 3 s.
     await eventually(() => loads >= 2 || undefined, 'a reload after the first load', 15_000);
     expect(published).toHaveLength(1);

@@ -26,7 +26,7 @@ export function recordedSession(site: RunningSimulator, timing: Partial<SessionT
   events.on('status.delta', (batch) => batch.forEach((s) => statuses.set(s.href, s)));
   events.onBoard((list) => (items = [...list]));
   const session = new SiteSession(deskConfigFor(site), events, undefined, timing);
-  session.start();
+  void session.start(); // no state sink: it connects after one turn
   return {
     session,
     phases,

@@ -30,14 +30,14 @@ afterEach(() => {
 });
 
 describe('the last-known board in the local store', () => {
-  it("writes a site's first board at once: a desk killed a moment later still has it", () => {
+  it("writes a site's first board at once: a desk killed a moment later still has it", async () => {
     const store = openStore();
     const gate = item('Gate');
     new LastKnownStore(store).sinkFor(SITE).catalogueLoaded(discovery, [gate], [status(gate, ['closed'])]);
-    expect(onDisk(store)).toMatchObject({ serverVersion: '9.40', items: [gate], statuses: [status(gate, ['closed'])] });
+    expect(await onDisk(store)).toMatchObject({ serverVersion: '9.40', items: [gate], statuses: [status(gate, ['closed'])] });
   });
 
-  it('writes a later board of the site some seconds after it loaded, with the statuses that came meanwhile after it', () => {
+  it('writes a later board of the site some seconds after it loaded, with the statuses that came meanwhile after it', async () => {
     vi.useFakeTimers();
     const store = openStore();
     const sink = new LastKnownStore(store).sinkFor(SITE);
@@ -49,15 +49,15 @@ describe('the last-known board in the local store', () => {
     sink.statusBatch([status(lobby, ['open'], 2_000)]);
     vi.advanceTimersByTime(1_500);
     // The new board waits, and so do its site's statuses (they may be of items only the new board has).
-    expect(onDisk(store)?.items).toEqual([gate]);
+    expect((await onDisk(store))?.items).toEqual([gate]);
 
     vi.advanceTimersByTime(10_000);
-    const kept = onDisk(store)!;
+    const kept = (await onDisk(store))!;
     expect(kept.items).toEqual([gate, lobby]);
     expect(kept.statuses.find((s) => s.href === lobby.href)).toEqual(status(lobby, ['open'], 2_000));
   });
 
-  it("does not hold another site's statuses behind a site's board waiting to be written", () => {
+  it("does not hold another site's statuses behind a site's board waiting to be written", async () => {
     vi.useFakeTimers();
     const store = openStore();
     const lastKnown = new LastKnownStore(store);
@@ -69,19 +69,33 @@ describe('the last-known board in the local store', () => {
     lastKnown.sinkFor(SITE).catalogueLoaded(discovery, [gate, item('Lobby')], []);
     lastKnown.sinkFor(other).statusBatch([status(dock, ['open'], 3_000)]);
     vi.advanceTimersByTime(1_500);
-    expect(new LastKnownStore(store).load(other)?.statuses).toEqual([status(dock, ['open'], 3_000)]);
-    expect(onDisk(store)?.items).toEqual([gate]);
+    expect((await new LastKnownStore(store).load(other))?.statuses).toEqual([status(dock, ['open'], 3_000)]);
+    expect((await onDisk(store))?.items).toEqual([gate]);
   });
 
-  it('writes whatever waits when flushed (the desk closing)', () => {
+  it('writes whatever waits when flushed (the desk closing)', async () => {
     const store = openStore();
     const lastKnown = new LastKnownStore(store);
     const gate = item('Gate');
     const lobby = item('Lobby');
     lastKnown.sinkFor(SITE).catalogueLoaded(discovery, [gate], []);
     lastKnown.sinkFor(SITE).catalogueLoaded(discovery, [gate, lobby], [status(lobby, ['locked'])]);
-    expect(onDisk(store)?.items).toEqual([gate]);
+    expect((await onDisk(store))?.items).toEqual([gate]);
     lastKnown.flush();
-    expect(onDisk(store)).toMatchObject({ items: [gate, lobby], statuses: [status(lobby, ['locked'])] });
+    expect(await onDisk(store)).toMatchObject({ items: [gate, lobby], statuses: [status(lobby, ['locked'])] });
+  });
+
+  it('checks a board of more than one slice with other work let in between, keeps its order and skips rows that no longer fit', async () => {
+    const store = openStore();
+    const doors = Array.from({ length: 2_500 }, (_, i) => item(`Door ${i}`));
+    new LastKnownStore(store).sinkFor(SITE).catalogueLoaded(discovery, doors, [status(doors[0]!, ['closed'])]);
+    store.db.prepare('UPDATE last_known_items SET item = ? WHERE site = ? AND href = ?').run('{"shape":"an older one"}', SITE, doors[1_200]!.href);
+
+    const order: string[] = [];
+    setImmediate(() => order.push('other work'));
+    const kept = await new LastKnownStore(store).load(SITE).finally(() => order.push('board read'));
+    expect(order).toEqual(['other work', 'board read']);
+    expect(kept?.items).toEqual(doors.filter((_, i) => i !== 1_200));
+    expect(kept?.statuses).toEqual([status(doors[0]!, ['closed'])]);
   });
 });
