@@ -17,6 +17,8 @@ test('a door free by schedule is amber on the board and not on the attention str
   const tile = page.getByRole('button', { name: /^Lobby Main Entrance/ });
   await expect(tile).toHaveAttribute('data-verdict', 'attention');
   await expect(tile).toContainText('Free');
+  // Its word is not the strip's: a guard reading "Attention" on it would look for it there.
+  await expect(tile.locator('.verdict')).toHaveText('Caution');
   await expect(page.getByTestId('attention')).toBeVisible();
   await expect(page.getByTestId('attention-entry').filter({ hasText: 'Lobby Main Entrance' })).toHaveCount(0);
   await expect(page.getByTestId('attention')).toContainText('Nothing needs action');
