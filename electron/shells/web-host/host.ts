@@ -68,12 +68,18 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const dropped = () => socket.destroy();
     socket.on('error', dropped);
     waiting.add(socket);
-    void Promise.resolve(options.desk).then((desk) => {
+    const settled = () => {
       waiting.delete(socket);
       socket.off('error', dropped);
-      if (stopped || socket.destroyed) return socket.destroy();
-      sockets.handleUpgrade(req, socket, head, (ws) => serveContract(desk, ws, options.log));
-    }, () => socket.destroy());
+    };
+    void Promise.resolve(options.desk).then(
+      (desk) => {
+        settled();
+        if (stopped || socket.destroyed) return socket.destroy();
+        sockets.handleUpgrade(req, socket, head, (ws) => serveContract(desk, ws, options.log));
+      },
+      () => (settled(), socket.destroy()),
+    );
   });
 
   await new Promise<void>((done, fail) => {
