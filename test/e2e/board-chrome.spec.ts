@@ -93,7 +93,9 @@ test('the keyboard shortcuts are in the legend on C, with the colours', async ({
   await expect(page.getByRole('list', { name: 'Keyboard shortcuts' })).toHaveCount(0);
   await page.keyboard.press('c');
   const legend = page.getByTestId('colour-key');
-  await expect(legend).toContainText('Needs action');
+  // Each colour with the word its tiles carry, so a colour is never read alone.
+  await expect(legend).toContainText('Alarm — needs action');
+  await expect(legend).toContainText('Caution — deliberately open');
   await expect(legend.getByRole('list', { name: 'Keyboard shortcuts' })).toContainText('Enter open');
   await expect(page.getByTestId('colour-key-toggle')).toHaveAttribute('aria-expanded', 'true');
   const results = await new AxeBuilder({ page }).analyze();

@@ -70,7 +70,7 @@ test('keyboard: arrows move between tiles, Enter opens the panel, Esc closes it 
 
     // The colour key is one key away.
     await page.keyboard.press('c');
-    await expect(page.getByTestId('colour-key')).toContainText('Needs action');
+    await expect(page.getByTestId('colour-key')).toContainText('Alarm — needs action');
 
     await page.keyboard.press('/');
     // Search reads descriptions too: "service yard" is only in the South Yard Fence's.
