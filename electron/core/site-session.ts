@@ -4,7 +4,7 @@ import { liveLookup, type BoardLookup } from './board/board-lookup';
 import { DeskError } from '../../shared/errors';
 import { Backoff } from './api/backoff';
 import { sendCommand } from './api/commands';
-import { discoverWithin, type Discovery } from './api/discovery';
+import { discoverWithin, linksChanged, type Discovery } from './api/discovery';
 import { errorForFailure } from './api/errors';
 import { failureKind, isFinal } from './api/failure-policy';
 import { Transport } from './api/transport';
@@ -16,7 +16,7 @@ import type { ContractEvents } from './events';
 import { AttemptScheduler } from './monitor/attempts';
 import { sessionFailureWords } from './site-check/site-failure-words';
 import { Monitor } from './monitor/monitor';
-import { lastKnownLookup, liveAgain, staleBoard } from './offline/last-known-view';
+import { LastKnownShown, liveAgain } from './offline/last-known-view';
 import type { LastKnownBoard, SiteStateSink } from './offline/state-sink';
 import { DEFAULT_TIMING, SLOW_ANSWER_MS, slowAnswerWords, type SessionTiming } from './site-session-timing';
 
@@ -50,8 +50,7 @@ export class SiteSession {
   private answering = false;
   private readonly statuses = new Map<string, ItemStatus>();
   /** Served until the server's board arrives: every item stale, no command sendable. */
-  private lastKnown: ReturnType<typeof staleBoard> | undefined;
-  private lastKnownLookup: BoardLookup | undefined;
+  private lastKnown: LastKnownShown | undefined;
 
   constructor(
     config: DeskConfig,
@@ -100,10 +99,10 @@ export class SiteSession {
   /** Shows what this desk last knew of the site at once, marked stale, while the server is asked. */
   private showLastKnown(known: LastKnownBoard | undefined): void {
     if (!known || known.items.length === 0) return;
-    this.lastKnown = staleBoard(known, Date.now());
-    this.events.emit('board.items', this.lastKnown.items);
-    this.events.emit('status.delta', this.lastKnown.statuses);
-    this.events.emit('status.liveness', this.lastKnown.liveness);
+    const { board } = (this.lastKnown = new LastKnownShown(known, Date.now()));
+    this.events.emit('board.items', board.items);
+    this.events.emit('status.delta', board.statuses);
+    this.events.emit('status.liveness', board.liveness);
   }
 
   async stop(): Promise<void> {
@@ -119,12 +118,12 @@ export class SiteSession {
 
   /** The connection and each item's latest status and liveness, for a board part (snapshot() would build the whole board). */
   lookup(): BoardLookup {
-    if (this.lastKnown) return (this.lastKnownLookup ??= lastKnownLookup(this.lastKnown, () => this.tracker.current));
+    if (this.lastKnown) return this.lastKnown.lookup(() => this.tracker.current);
     return liveLookup(this.tracker.current, this.statuses, this.monitor.liveness);
   }
 
   snapshot(): BoardSnapshot {
-    if (this.lastKnown) return { connection: this.tracker.current, ...this.lastKnown };
+    if (this.lastKnown) return { connection: this.tracker.current, ...this.lastKnown.board };
     // The count as of now, not as of the last coalesced liveness batch: the snapshot's own liveness says the same.
     return {
       connection: { ...this.tracker.current, staleItems: this.monitor.liveness.staleCount },
@@ -249,7 +248,6 @@ export class SiteSession {
     if (this.lastKnown) {
       // The last-known board gives way to the server's: its items are live unless the monitor says not.
       this.lastKnown = undefined;
-      this.lastKnownLookup = undefined;
       const notLive = new Set(this.monitor.liveness.notLive().map((l) => l.href));
       this.events.emit('status.liveness', liveAgain(board.filter((i) => !notLive.has(i.href)), Date.now()));
     }
@@ -296,9 +294,3 @@ export class SiteSession {
 
 /** Discovery's link to the multi-item updates subscription (`features.items.updates`). */
 const SUBSCRIPTION_LINK = 'items.updates';
-
-function linksChanged(before: Discovery | undefined, after: Discovery): boolean {
-  if (!before || before.links.size !== after.links.size) return true;
-  for (const [name, href] of after.links) if (before.links.get(name) !== href) return true;
-  return false;
-}

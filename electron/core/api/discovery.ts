@@ -46,3 +46,10 @@ export async function discoverWithin(transport: Transport, stopped: AbortSignal,
     either.release();
   }
 }
+
+/** Whether discovery links anything differently from the last time (a catalogue reload follows). */
+export function linksChanged(before: Discovery | undefined, after: Discovery): boolean {
+  if (!before || before.links.size !== after.links.size) return true;
+  for (const [name, href] of after.links) if (before.links.get(name) !== href) return true;
+  return false;
+}

@@ -8,7 +8,7 @@ export const lastKnownCommandReason = 'Not connected: this is the last-known sta
  * The last-known board as the desk serves it before the server answers: every item stale, with when
  * it was last heard of, and no command that can be sent (each offer kept, with the reason said once per item).
  */
-export function staleBoard(known: LastKnownBoard, since: number): { items: BoardItem[]; statuses: ItemStatus[]; liveness: ItemLiveness[] } {
+function staleBoard(known: LastKnownBoard, since: number): { items: BoardItem[]; statuses: ItemStatus[]; liveness: ItemLiveness[] } {
   const receivedAt = new Map(known.statuses.map((s) => [s.href, s.receivedAt]));
   const items = known.items.map((item) => ({ ...item, commands: [], commandsUnavailable: lastKnownCommandReason }));
   const liveness = known.items.map((item): ItemLiveness => {
@@ -30,8 +30,24 @@ export function liveAgain(items: readonly BoardItem[], now: number): ItemLivenes
   return items.map((item) => ({ href: item.href, state: 'live', since: now, lastHeardAt: now }));
 }
 
-/** Board parts from the last-known board, looked up by href (built once while it is shown). */
-export function lastKnownLookup(board: ReturnType<typeof staleBoard>, connection: () => ConnectionState): BoardLookup {
+type StaleBoard = ReturnType<typeof staleBoard>;
+
+/** The last-known board while a session shows it, until the server's own board takes its place. */
+export class LastKnownShown {
+  readonly board: StaleBoard;
+  #lookup: BoardLookup | undefined;
+
+  constructor(known: LastKnownBoard, since: number) {
+    this.board = staleBoard(known, since);
+  }
+
+  /** Board parts from it, looked up by href (built once while it is shown). */
+  lookup(connection: () => ConnectionState): BoardLookup {
+    return (this.#lookup ??= lastKnownLookup(this.board, connection));
+  }
+}
+
+function lastKnownLookup(board: StaleBoard, connection: () => ConnectionState): BoardLookup {
   const statuses = new Map(board.statuses.map((s) => [s.href, s]));
   const liveness = new Map(board.liveness.map((l) => [l.href, l]));
   return {
