@@ -160,6 +160,37 @@ describe('BoardFeed: events and board.get pages into whole boards for the store'
     expect(String(errors[0])).toMatch(/item d1's group names shared value 2, which is not a text/);
   });
 
+  it('takes in no more of a generation once one of its parts could not be read, and says so once', async () => {
+    const { feed, shown, asked, errors } = feedOver(() => []);
+    const [first, second, third] = parts(25, 1);
+    feed.part(first!);
+    feed.part({ ...second!, shared: [] });
+    feed.part(third!);
+    await feed.settled();
+    // Not a lost part: the board is not read again, and the half board is never shown.
+    expect(asked).toEqual([]);
+    expect(shown).toEqual([]);
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toMatch(/names shared value 0, but the part has 0/);
+    // The next generation is taken in as usual.
+    parts(3, 2, 50).forEach((p) => feed.part(p));
+    expect(shown.map((s) => s.items)).toEqual([items(3, 50)]);
+  });
+
+  it('reads each page as it arrives: a broken page is reported before the pages after it come', async () => {
+    const answers = parts(25, 3).map(page);
+    const broken = { ...answers[1]!, shared: [] };
+    const errors: unknown[] = [];
+    const feed = new BoardFeed(
+      { readStarted: () => undefined, readEnded: () => undefined, replace: () => undefined, setItems: () => undefined },
+      // The last page never comes.
+      (part) => (part === 2 ? new Promise<BoardPage>(() => undefined) : Promise.resolve(part === 1 ? broken : answers[part]!)),
+      (err) => errors.push(err),
+    );
+    await feed.linkOpened();
+    expect(String(errors[0])).toMatch(/names shared value 0, but the part has 0/);
+  });
+
   it('tells the desk when board.get fails, and keeps what is shown', async () => {
     const { feed, shown, errors } = feedOver(() => []);
     await feed.linkOpened();

@@ -67,13 +67,13 @@ export class AttentionIndex {
     return changed;
   }
 
-  /** Every item again (a new list of items). */
-  rebuild(items: readonly BoardItem[], source: AttentionSource): void {
+  /** Every item again (a new list of items); `source` is asked only for their statuses and liveness. */
+  rebuild(items: readonly BoardItem[], source: Omit<AttentionSource, 'item'>): void {
     this.#entries.clear();
-    this.refresh(
-      items.map((i) => i.href),
-      source,
-    );
+    for (const item of items) {
+      const entry = rankedEntry(item, source.status(item.href), source.staleness(item.href));
+      if (entry) this.#entries.set(item.href, entry);
+    }
   }
 
   /** What needs action or is not known, worst first by the shared attention order. */
@@ -91,8 +91,7 @@ export function attentionList(
   statuses: ReadonlyMap<string, ItemStatus>,
   staleness: (href: string) => ItemLiveness | undefined = () => undefined,
 ): AttentionEntry[] {
-  const byHref = new Map(items.map((i) => [i.href, i]));
   const index = new AttentionIndex();
-  index.rebuild(items, { item: (href) => byHref.get(href), status: (href) => statuses.get(href), staleness });
+  index.rebuild(items, { status: (href) => statuses.get(href), staleness });
   return index.sorted();
 }

@@ -1,7 +1,10 @@
 import type { BoardItemsPart } from '../../../../shared/contract/board';
 
+/** Where a part sits in its generation: all the assembly reads of a part, packed or already unpacked. */
+export type PartPlace = Pick<BoardItemsPart, 'generation' | 'part' | 'parts'>;
+
 /** What offering one part did: the board is whole, more parts are due, the part was old news, or the generation broke. */
-export type Offered<P extends BoardItemsPart> =
+export type Offered<P extends PartPlace> =
   | { kind: 'complete'; generation: number; parts: P[] }
   | { kind: 'waiting'; generation: number }
   | { kind: 'ignored' }
@@ -13,7 +16,7 @@ export type Offered<P extends BoardItemsPart> =
  * two. A part out of order, a missing one or a changed count drops the generation; the caller asks
  * again with board.get. A newer generation replaces one half built; an older one is ignored.
  */
-export class BoardAssembly<P extends BoardItemsPart = BoardItemsPart> {
+export class BoardAssembly<P extends PartPlace = BoardItemsPart> {
   /** The generation on screen; -1 until the first whole board (and after the link to main reopened). */
   #shown = -1;
   #building: { generation: number; parts: P[] } | undefined;

@@ -3,6 +3,11 @@ import { unpackPart } from '../../../../shared/contract/board-packing';
 import type { BoardItem, ConnectionState, ItemLiveness, ItemStatus } from '../../../../shared/domain';
 import { BoardAssembly } from './board-assembly';
 
+/** A board.items part with its items whole again. */
+type UnpackedPart = ReturnType<typeof unpackPart<BoardItemsPart>>;
+/** A board.get page with its items and liveness whole again. */
+type UnpackedPage = ReturnType<typeof unpackPart<BoardPage>>;
+
 /** A whole board read through board.get: the items, and their statuses and liveness when it was read. */
 export interface WholeBoard {
   connection: ConnectionState;
@@ -30,10 +35,13 @@ const MAX_READS = 5;
  * Turns board.items parts and board.get pages into whole boards for the store. board.get answers one
  * page at a time; the feed asks for the next until the generation is whole. A broken generation
  * (a part lost, or out of order) is dropped and read again through board.get. Reads never overlap;
- * the pages of one read are asked for together.
+ * the pages of one read are asked for together. Each part is unpacked as it arrives, while the next
+ * is still on its way, so a whole board is ready for the store the moment its last part comes.
  */
 export class BoardFeed {
-  readonly #assembly = new BoardAssembly<BoardItemsPart | BoardPage>();
+  readonly #assembly = new BoardAssembly<UnpackedPart | UnpackedPage>();
+  /** An events generation with a part that could not be unpacked: the rest of it is not taken in. */
+  #unreadable = -1;
   #reading: Promise<void> | undefined;
   #readAgain = false;
 
@@ -45,20 +53,25 @@ export class BoardFeed {
 
   /** One part from a board.items event. */
   part(part: BoardItemsPart): void {
-    const offered = this.#assembly.offer(part);
-    if (offered.kind === 'broken') void this.read();
-    if (offered.kind !== 'complete') return;
+    if (part.generation === this.#unreadable) return;
+    let unpacked: UnpackedPart;
     try {
-      this.sink.setItems(offered.parts.flatMap((p) => unpackPart(p).items));
+      unpacked = unpackPart(part);
     } catch (err) {
       // A part main packed wrong is not shown; the board on screen stays until a whole one comes.
+      this.#unreadable = part.generation;
       this.report(err);
+      return;
     }
+    const offered = this.#assembly.offer(unpacked);
+    if (offered.kind === 'broken') void this.read();
+    if (offered.kind === 'complete') this.sink.setItems(offered.parts.flatMap((p) => p.items));
   }
 
   /** The link to main (re)opened: main may be a new process with generations of its own. */
   linkOpened(): Promise<void> {
     this.#assembly.reset();
+    this.#unreadable = -1;
     return this.read();
   }
 
@@ -110,15 +123,14 @@ export class BoardFeed {
     for (const pending of [Promise.resolve(first), ...rest]) {
       const page = await pending;
       if (page.generation !== first.generation) return false;
-      const offered = this.#assembly.offer(page);
+      const offered = this.#assembly.offer(unpackPart(page));
       if (offered.kind === 'complete') {
-        const pages = offered.parts as BoardPage[];
-        const unpacked = pages.map(unpackPart);
+        const pages = offered.parts as UnpackedPage[];
         this.sink.replace({
           connection: page.connection,
-          items: unpacked.flatMap((p) => p.items),
+          items: pages.flatMap((p) => p.items),
           statuses: pages.flatMap((p) => p.statuses),
-          liveness: unpacked.flatMap((p) => p.liveness),
+          liveness: pages.flatMap((p) => p.liveness),
         });
         return true;
       }

@@ -78,6 +78,7 @@ class BoardStore implements BoardSink {
    * A whole board read (first load, or after the link reopened); a newer status or liveness already
    * held survives it. The maps are built whole and swapped in, and what needs attention is worked out
    * once: set key by key, 10,000 items cost a signal each and three passes over the attention index.
+   * The index reads the plain maps the read built: a SvelteMap makes a signal for each key it is asked for.
    */
   replace(snapshot: WholeBoard): void {
     const since = this.#livenessSinceRead ?? [];
@@ -86,7 +87,7 @@ class BoardStore implements BoardSink {
     this.#items = snapshot.items;
     this.#statuses = new SvelteMap(statuses);
     this.#stale = new SvelteMap(stale);
-    untrack(() => this.#attentionIndex.rebuild(snapshot.items, this.#attentionSource));
+    this.#attentionIndex.rebuild(snapshot.items, { status: (href) => statuses.get(href), staleness: (href) => stale.get(href) });
     this.#attentionShown.flush();
     this.#loaded = true;
   }
