@@ -7,6 +7,7 @@ import { configureDesk, type ConfiguredDesk } from './desk/configured-host';
 import { BOARD_SHOWN_MARK } from '../../renderer/src/board/lib/timing-marks';
 import { boardItemCount, CHROMIUM, DOOR_NAME, launchBenchChromium, load } from './desk/desk-run';
 import { launchUnwatchedChromium, type UnwatchedChromium } from './desk/unwatched-chromium';
+import { cpuShare, readCpu, type CpuReading } from './desk/cpu-share';
 import { startHostProcess } from './desk/host-process';
 import { median } from './stats';
 
@@ -21,7 +22,9 @@ import { median } from './stats';
  * (the simulator stopped with SIGSTOP), as at a guard desk whose network is down.
  * BENCH_COLD_UNWATCHED=1 opens the page with no DevTools client on it while it loads and reads the
  * page's own marks afterwards (DOMContentLoaded, and the board shown: BOARD_SHOWN_MARK), as a desk
- * runs; every checkout compared must then set that mark.
+ * runs; every checkout compared must then set that mark. It also says how busy the machine was from
+ * the spawn until the board was shown, and the CPU seconds the host and Chromium spent in that time:
+ * on 2 cores, work that does not fit beside the rest waits.
  */
 const items = Number((process.env.BENCH_SIZES ?? '10000').split(',')[0]);
 const rounds = Number(process.env.BENCH_RUNS ?? '3');
@@ -35,6 +38,26 @@ interface Launched {
   upMs: number;
   domContentLoadedMs: number;
   shownMs: number;
+  /** From the spawn to the board shown (unwatched only): the machine's busy share of all its cores, and CPU seconds. */
+  cpu?: { machinePct: number; hostSeconds: number; chromiumSeconds: number };
+}
+
+/** Readings every 50 ms while a launch loads, so the one at the moment the board was shown can be picked afterwards. */
+function sampleCpu(): { readings: CpuReading[]; stop: () => void } {
+  const readings: CpuReading[] = [];
+  const timer = setInterval(() => {
+    const reading = readCpu();
+    if (reading) readings.push(reading);
+  }, 50);
+  return { readings, stop: () => clearInterval(timer) };
+}
+
+function cpuToShown(before: CpuReading | undefined, readings: CpuReading[], shownAt: number, pids: { host: number; simulator: number }): Launched['cpu'] {
+  const atShown = readings.filter((r) => r.at <= shownAt).at(-1);
+  const share = cpuShare(before, atShown, { ...pids, bench: process.pid });
+  if (!share || !before || !atShown) return undefined;
+  const seconds = (pct: number) => (pct / 100) * ((atShown.at - before.at) / 1000);
+  return { machinePct: Math.round(share.machinePct / share.cores), hostSeconds: seconds(share.hostPct), chromiumSeconds: seconds(share.chromiumPct) };
 }
 
 async function showOnce(configured: ConfiguredDesk, browser: Browser, checkout: string | undefined): Promise<Launched> {
@@ -66,7 +89,9 @@ const readMarks = `(() => {
 
 /** As showOnce, with the page opened unwatched and its marks read once the board is up (polled from outside, a second apart). */
 async function showUnwatched(configured: ConfiguredDesk, unwatched: UnwatchedChromium, checkout: string | undefined): Promise<Launched> {
+  const cpuBefore = readCpu();
   const host = await startHostProcess(configured.dataDir, [], checkout);
+  const sampled = sampleCpu();
   try {
     const page = await unwatched.open(host.url);
     try {
@@ -77,12 +102,15 @@ async function showUnwatched(configured: ConfiguredDesk, unwatched: UnwatchedChr
         await new Promise((done) => setTimeout(done, 1_000));
         marks = await page.evaluate<PageMarks | null>(readMarks);
       }
+      sampled.stop();
+      const cpu = cpuToShown(cpuBefore, sampled.readings, marks.shownAt, { host: host.pid, simulator: configured.sim.process.pid! });
       await new Promise((done) => setTimeout(done, SETTLE_MS));
-      return { upMs: host.printedAt - host.spawnedAt, domContentLoadedMs: Math.round(marks.domContentLoadedAt - host.spawnedAt), shownMs: Math.round(marks.shownAt - host.spawnedAt) };
+      return { upMs: host.printedAt - host.spawnedAt, domContentLoadedMs: Math.round(marks.domContentLoadedAt - host.spawnedAt), shownMs: Math.round(marks.shownAt - host.spawnedAt), cpu };
     } finally {
       await page.close();
     }
   } finally {
+    sampled.stop();
     await host.stop();
   }
 }
@@ -110,7 +138,8 @@ async function main(): Promise<void> {
       for (const checkout of round % 2 === 0 ? checkouts : [...checkouts].reverse()) {
         const launched = await show(checkout.dir);
         launches.get(checkout.label)!.push(launched);
-        console.error(`bench: round ${round + 1}/${rounds}, ${checkout.label}: up ${launched.upMs} ms, DOMContentLoaded ${launched.domContentLoadedMs} ms, shown ${launched.shownMs} ms`);
+        const cpu = launched.cpu ? `; to then the machine was ${launched.cpu.machinePct} % busy, host ${launched.cpu.hostSeconds.toFixed(2)} CPU s, Chromium ${launched.cpu.chromiumSeconds.toFixed(2)} CPU s` : '';
+        console.error(`bench: round ${round + 1}/${rounds}, ${checkout.label}: up ${launched.upMs} ms, DOMContentLoaded ${launched.domContentLoadedMs} ms, shown ${launched.shownMs} ms${cpu}`);
       }
     }
   } finally {
@@ -122,14 +151,17 @@ async function main(): Promise<void> {
   const loadEnd = load();
   const medians = checkouts.map(({ label }) => {
     const runs = launches.get(label)!;
-    const of = (key: keyof Launched) => median(runs.map((r) => r[key]))!;
-    return { label, upMs: of('upMs'), domContentLoadedMs: of('domContentLoadedMs'), shownMs: of('shownMs'), shownRunsMs: runs.map((r) => r.shownMs) };
+    const of = (key: 'upMs' | 'domContentLoadedMs' | 'shownMs') => median(runs.map((r) => r[key]))!;
+    const cpuOf = (key: keyof NonNullable<Launched['cpu']>) => median(runs.flatMap((r) => (r.cpu ? [r.cpu[key]] : [])));
+    const cpu = { machinePct: cpuOf('machinePct'), hostSeconds: cpuOf('hostSeconds'), chromiumSeconds: cpuOf('chromiumSeconds') };
+    return { label, upMs: of('upMs'), domContentLoadedMs: of('domContentLoadedMs'), shownMs: of('shownMs'), shownRunsMs: runs.map((r) => r.shownMs), cpu };
   });
   const base = medians[0]!;
   console.log(`\nCold start from the last-known board, ${expected} board items, ${noServer ? 'server not answering' : 'server answering'}, ${unwatched ? 'page unwatched (its own marks)' : 'page driven by Playwright'}, median of ${rounds} rounds (load ${loadStart} → ${loadEnd})`);
-  console.log(['host', 'up ms', 'DOMContentLoaded ms', 'shown ms', 'shown / this checkout', 'shown, each round'].join(' | '));
+  console.log(['host', 'up ms', 'DOMContentLoaded ms', 'shown ms', 'shown / this checkout', 'shown, each round', 'machine busy to shown %', 'host CPU s', 'Chromium CPU s'].join(' | '));
+  const fixed = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(2));
   for (const m of medians) {
-    console.log([m.label, m.upMs, m.domContentLoadedMs, m.shownMs, (m.shownMs / base.shownMs).toFixed(2), m.shownRunsMs.join(', ')].join(' | '));
+    console.log([m.label, m.upMs, m.domContentLoadedMs, m.shownMs, (m.shownMs / base.shownMs).toFixed(2), m.shownRunsMs.join(', '), m.cpu.machinePct ?? '—', fixed(m.cpu.hostSeconds), fixed(m.cpu.chromiumSeconds)].join(' | '));
   }
   mkdirSync('test-results', { recursive: true });
   writeFileSync('test-results/bench-cold.json', `${JSON.stringify({ date: new Date().toISOString(), items, boardItems: expected, rounds, noServer, unwatched, loadStart, loadEnd, medians }, null, 2)}\n`);
