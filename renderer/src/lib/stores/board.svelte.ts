@@ -87,7 +87,7 @@ class BoardStore implements BoardSink {
     this.#items = snapshot.items;
     this.#statuses = new SvelteMap(statuses);
     this.#stale = new SvelteMap(stale);
-    this.#attentionIndex.rebuild(snapshot.items, { status: (href) => statuses.get(href), staleness: (href) => stale.get(href) });
+    untrack(() => this.#attentionIndex.rebuild(snapshot.items, { status: (href) => statuses.get(href), staleness: (href) => stale.get(href) }));
     this.#attentionShown.flush();
     this.#loaded = true;
   }
