@@ -1,5 +1,6 @@
-import { createHash, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
+import { createHash, generateKeyPairSync, X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
+import { randomCertificateSerial } from './certificate-serial';
 
 export interface GeneratedCertificate {
   certPem: string;
@@ -37,10 +38,7 @@ function generate(commonName: string, extensions: object[]): GeneratedCertificat
   const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-  // A positive serial: clear the top bit of the first byte.
-  const serial = randomBytes(12);
-  serial[0] = serial[0]! & 0x7f;
-  cert.serialNumber = serial.toString('hex');
+  cert.serialNumber = randomCertificateSerial().toString('hex');
   const now = Date.now();
   cert.validity.notBefore = new Date(now - 60 * 60_000);
   cert.validity.notAfter = new Date(now + 365 * 24 * 60 * 60_000);

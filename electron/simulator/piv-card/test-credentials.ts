@@ -1,6 +1,7 @@
-import { randomBytes, webcrypto } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { randomCertificateSerial } from '../../simulator/certificate-serial';
 
 /**
  * Generated certificates for virtual cards: a test root, a content signer for the CHUID, and the
@@ -61,9 +62,7 @@ async function certify(
 ): Promise<Uint8Array> {
   const cert = new pkijs.Certificate();
   cert.version = 2;
-  const serial = randomBytes(12);
-  serial[0] = (serial[0] & 0x7f) | 0x40; // positive and minimal: DER forbids a leading 00 before a byte < 80
-  cert.serialNumber = new asn1js.Integer({ valueHex: serial });
+  cert.serialNumber = new asn1js.Integer({ valueHex: randomCertificateSerial() });
   cert.subject = encodeName(subject);
   cert.issuer = encodeName(issuer);
   cert.notBefore.value = validity.notBefore;

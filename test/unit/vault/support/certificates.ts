@@ -1,6 +1,7 @@
 import 'reflect-metadata'; // @peculiar/x509 needs a Reflect metadata polyfill loaded first
 import { createPrivateKey, webcrypto, type KeyObject } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
+import { randomCertificateSerial } from '../../../../electron/simulator/certificate-serial';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
@@ -47,7 +48,7 @@ export async function makeCertificate(options: CertificateOptions): Promise<Test
   const extensions: x509.Extension[] = [new x509.BasicConstraintsExtension(options.isCa ?? false, undefined, true)];
   if (names.length > 0) extensions.push(new x509.SubjectAlternativeNameExtension(names));
   const common = {
-    serialNumber: Buffer.from(webcrypto.getRandomValues(new Uint8Array(8))).toString('hex').replace(/^[89a-f]/, '1'),
+    serialNumber: randomCertificateSerial(8).toString('hex'),
     notBefore: options.notBefore ?? new Date(Date.now() - day),
     notAfter: options.notAfter ?? new Date(Date.now() + 30 * day),
     signingAlgorithm: algorithms[kind],
