@@ -1,9 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { generateSite } from '../../electron/simulator/site/generate';
 import { untilShown } from './desk/board-readiness';
-import { configureDesk, type ConfiguredDesk } from './desk/configured-host';
+import { configureDesk, forgetLastKnown, type ConfiguredDesk } from './desk/configured-host';
 import { BOARD_SHOWN_MARK } from '../../renderer/src/board/lib/timing-marks';
 import { boardItemCount, CHROMIUM, DOOR_NAME, launchBenchChromium, load } from './desk/desk-run';
 import { launchUnwatchedChromium, type UnwatchedChromium } from './desk/unwatched-chromium';
@@ -15,7 +15,8 @@ import { median } from './stats';
  * `npm run bench:cold`: the cold start from the last-known board, side by side. One desk is configured
  * for a generated site (as the desk bench does), then the built host of this checkout and of each
  * checkout in BENCH_COLD_AGAINST (comma-separated folders, each with `npm ci && npm run build` done)
- * are started in turn on its settings folder, in alternating order, each with Debian's Chromium on
+ * are started in turn, each on its own copy of its settings folder whose last-known board that checkout
+ * wrote itself in a first, uncounted launch, in alternating order, each with Debian's Chromium on
  * the page and nothing else reading the desk. Timed from the spawn: the host printed its address
  * ("up"), DOMContentLoaded, and a door's name on the page ("shown"). Medians of BENCH_RUNS rounds at
  * BENCH_SIZES items (default 10,000); BENCH_COLD_NO_SERVER=1 keeps the server from answering
@@ -60,9 +61,9 @@ function cpuToShown(before: CpuReading | undefined, readings: CpuReading[], show
   return { machinePct: Math.round(share.machinePct / share.cores), hostSeconds: seconds(share.hostPct), chromiumSeconds: seconds(share.chromiumPct) };
 }
 
-async function showOnce(configured: ConfiguredDesk, browser: Browser, checkout: string | undefined): Promise<Launched> {
+async function showOnce(dataDir: string, browser: Browser, checkout: string | undefined): Promise<Launched> {
   const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-  const host = await startHostProcess(configured.dataDir, [], checkout);
+  const host = await startHostProcess(dataDir, [], checkout);
   try {
     await page.goto(host.url, { waitUntil: 'domcontentloaded', timeout: 120_000 });
     const domContentLoadedMs = Date.now() - host.spawnedAt;
@@ -88,9 +89,9 @@ const readMarks = `(() => {
 })()`;
 
 /** As showOnce, with the page opened unwatched and its marks read once the board is up (polled from outside, a second apart). */
-async function showUnwatched(configured: ConfiguredDesk, unwatched: UnwatchedChromium, checkout: string | undefined): Promise<Launched> {
+async function showUnwatched(dataDir: string, configured: ConfiguredDesk, unwatched: UnwatchedChromium, checkout: string | undefined): Promise<Launched> {
   const cpuBefore = readCpu();
-  const host = await startHostProcess(configured.dataDir, [], checkout);
+  const host = await startHostProcess(dataDir, [], checkout);
   const sampled = sampleCpu();
   try {
     const page = await unwatched.open(host.url);
@@ -115,6 +116,13 @@ async function showUnwatched(configured: ConfiguredDesk, unwatched: UnwatchedChr
   }
 }
 
+function copiedDataDir(dataDir: string, index: number): string {
+  const copy = `${dataDir}-checkout-${index}`;
+  cpSync(dataDir, copy, { recursive: true });
+  forgetLastKnown(copy);
+  return copy;
+}
+
 async function main(): Promise<void> {
   const expected = boardItemCount(generateSite({ items }));
   const loadStart = load();
@@ -122,21 +130,28 @@ async function main(): Promise<void> {
   const launches = new Map(checkouts.map((c) => [c.label, [] as Launched[]]));
   let browser: Browser | undefined;
   let unwatchedChromium: UnwatchedChromium | undefined;
+  const copies: string[] = [];
   try {
-    if (noServer) configured.sim.process.kill('SIGSTOP');
     if (unwatched) unwatchedChromium = await launchUnwatchedChromium(CHROMIUM);
     else browser = await launchBenchChromium();
-    const show = (dir: string | undefined) => (unwatchedChromium ? showUnwatched(configured, unwatchedChromium, dir) : showOnce(configured, browser!, dir));
+    // Each checkout starts on its own copy of the configured settings folder, with no local store: its
+    // warm-up launch writes the last-known board in its own format (a store brought up to date by a
+    // newer checkout is one an older checkout refuses to open).
+    const dataDirs = new Map(checkouts.map(({ label }, i) => [label, copiedDataDir(configured.dataDir, i)]));
+    copies.push(...dataDirs.values());
+    const show = ({ label, dir }: (typeof checkouts)[number]) =>
+      unwatchedChromium ? showUnwatched(dataDirs.get(label)!, configured, unwatchedChromium, dir) : showOnce(dataDirs.get(label)!, browser!, dir);
     // The first launch after the desk was configured is slower whichever checkout it is (the settings
     // folder and the simulator are still settling): one launch of each is made first and not counted.
     for (const checkout of checkouts) {
-      const warm = await show(checkout.dir);
-      console.error(`bench: warm-up, ${checkout.label}: up ${warm.upMs} ms, shown ${warm.shownMs} ms (not counted)`);
+      const warm = await show(checkout);
+      console.error(`bench: warm-up from the server, ${checkout.label}: up ${warm.upMs} ms, shown ${warm.shownMs} ms (not counted)`);
     }
+    if (noServer) configured.sim.process.kill('SIGSTOP');
     for (let round = 0; round < rounds; round++) {
       // Alternating order, so neither side always follows the other's catalogue reload.
       for (const checkout of round % 2 === 0 ? checkouts : [...checkouts].reverse()) {
-        const launched = await show(checkout.dir);
+        const launched = await show(checkout);
         launches.get(checkout.label)!.push(launched);
         const cpu = launched.cpu ? `; to then the machine was ${launched.cpu.machinePct} % busy, host ${launched.cpu.hostSeconds.toFixed(2)} CPU s, Chromium ${launched.cpu.chromiumSeconds.toFixed(2)} CPU s` : '';
         console.error(`bench: round ${round + 1}/${rounds}, ${checkout.label}: up ${launched.upMs} ms, DOMContentLoaded ${launched.domContentLoadedMs} ms, shown ${launched.shownMs} ms${cpu}`);
@@ -147,6 +162,7 @@ async function main(): Promise<void> {
     await unwatchedChromium?.close();
     if (noServer) configured.sim.process.kill('SIGCONT');
     await configured.stop();
+    for (const copy of copies) rmSync(copy, { recursive: true, force: true });
   }
   const loadEnd = load();
   const medians = checkouts.map(({ label }) => {

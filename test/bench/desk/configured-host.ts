@@ -135,6 +135,6 @@ export async function launch(configured: ConfiguredDesk, browser: Browser, expec
 }
 
 /** Removes the local store (audit log and last-known board) so the next launch has only the server to show. */
-export function forgetLastKnown(configured: ConfiguredDesk): void {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(join(configured.dataDir, `${localStoreFileName}${suffix}`), { force: true });
+export function forgetLastKnown(dataDir: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(join(dataDir, `${localStoreFileName}${suffix}`), { force: true });
 }

@@ -117,7 +117,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     const fromLastKnown = await launch(configured, browser, expected, DOOR_NAME);
     log(`  cold start from the last-known board: host up in ${upMs(fromLastKnown)} ms, shown in ${fromLastKnown.shownMs} ms, live in ${fromLastKnown.liveMs} ms${noStatus(fromLastKnown)}`);
     await fromLastKnown.close();
-    forgetLastKnown(configured);
+    forgetLastKnown(configured.dataDir);
     running = await launch(configured, browser, expected, DOOR_NAME);
     const { page, desk, host } = running;
     log(`  cold start from the server only: host up in ${upMs(running)} ms, shown in ${running.shownMs} ms, live in ${running.liveMs} ms${noStatus(running)}`);
