@@ -76,9 +76,22 @@ export class SharedWriter {
   readonly #texts = new Map<string, number>();
   /** Objects and lists, by their JSON: equal values from different items are one entry. */
   readonly #structures = new Map<string, number>();
+  /**
+   * Objects and lists already written, by identity: items unpacked from one packed list share their
+   * values, and a value met again needs no JSON to be found (packing 10,000 items was mostly that).
+   * Values are never changed once on a board, so identity implies the same JSON.
+   */
+  readonly #seen = new Map<object, number>();
 
   index(value: unknown): number {
-    const [indexes, key] = typeof value === 'string' ? [this.#texts, value] : [this.#structures, JSON.stringify(value)];
+    if (typeof value === 'string') return this.#indexOf(this.#texts, value, value);
+    const object = value as object;
+    let index = this.#seen.get(object);
+    if (index === undefined) this.#seen.set(object, (index = this.#indexOf(this.#structures, JSON.stringify(value), value)));
+    return index;
+  }
+
+  #indexOf(indexes: Map<string, number>, key: string, value: unknown): number {
     let index = indexes.get(key);
     if (index === undefined) {
       index = this.values.push(value) - 1;
@@ -93,6 +106,7 @@ export class SharedWriter {
     copy.values.push(...this.values);
     for (const [key, index] of this.#texts) copy.#texts.set(key, index);
     for (const [key, index] of this.#structures) copy.#structures.set(key, index);
+    for (const [value, index] of this.#seen) copy.#seen.set(value, index);
     return copy;
   }
 }

@@ -1,4 +1,7 @@
+import { packItem, SharedWriter } from '../../../shared/contract/board-packing';
+import { BoardItem } from '../../../shared/domain';
 import type { Migration } from './migrations';
+import { storedJson } from './stored-json';
 
 /**
  * The last-known board per site (keyed by the server's origin): what discovery said, the board's items
@@ -33,6 +36,34 @@ export const lastKnownMigrations: Migration[] = [
           PRIMARY KEY (site, href)
         ) STRICT;
       `);
+    },
+  },
+  {
+    feature: 'last-known',
+    version: 2,
+    name: "last-known items packed: each names its site's shared values (division, floors, offers…) by index",
+    up(db) {
+      db.exec(`
+        CREATE TABLE last_known_shared (
+          site TEXT PRIMARY KEY REFERENCES last_known_sites (site) ON DELETE CASCADE,
+          shared TEXT NOT NULL
+        ) STRICT;
+      `);
+      const sites = db.prepare('SELECT site FROM last_known_sites').all() as { site: string }[];
+      const rows = db.prepare('SELECT href, item FROM last_known_items WHERE site = ? ORDER BY position');
+      const update = db.prepare('UPDATE last_known_items SET item = ? WHERE site = ? AND href = ?');
+      const drop = db.prepare('DELETE FROM last_known_items WHERE site = ? AND href = ?');
+      const putShared = db.prepare('INSERT INTO last_known_shared (site, shared) VALUES (?, ?)');
+      for (const { site } of sites) {
+        const shared = new SharedWriter();
+        for (const { href, item } of rows.all(site) as { href: string; item: string }[]) {
+          // A row an older Gatehouse wrote in another shape was skipped on every load: it goes now.
+          const parsed = BoardItem.safeParse(storedJson(item));
+          if (parsed.success) update.run(JSON.stringify(packItem(parsed.data, shared)), site, href);
+          else drop.run(site, href);
+        }
+        putShared.run(site, JSON.stringify(shared.values));
+      }
     },
   },
 ];

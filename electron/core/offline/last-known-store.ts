@@ -1,7 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { z } from 'zod';
-import { BoardItem, ItemStatus } from '../../../shared/domain';
+import { BadPackingError, packItem, PackedBoardItem, SharedReader, SharedWriter, unpackItem } from '../../../shared/contract/board-packing';
+import { ItemStatus, type BoardItem } from '../../../shared/domain';
 import type { LocalStore } from './local-store';
+import { storedJson } from './stored-json';
 import type { LastKnownBoard, SiteStateSink } from './state-sink';
 
 const flushAfterMs = 1_000;
@@ -50,18 +51,35 @@ export class LastKnownStore {
 
   /**
    * The site's last-known board. The rows are read at once (one consistent snapshot); checking them
-   * takes 10,000 items about 0.3 s, so it goes in slices with a turn of the event loop between: a
-   * desk starts while its page loads, and the page's requests are answered meanwhile.
+   * takes 10,000 items a few tenths of a second, so it goes in slices with a turn of the event loop
+   * between: a desk starts while its page loads, and the page's requests are answered meanwhile. Items
+   * are stored packed (each names the site's shared values by index), so each shared value is checked
+   * once, and the items that name it share one object: packing them into board parts again finds it
+   * by identity.
    */
   async load(site: string): Promise<LastKnownBoard | undefined> {
     this.flush();
     const db = this.store.db;
-    const row = db.prepare('SELECT server_version, features, saved_at FROM last_known_sites WHERE site = ?').get(site) as { server_version: string | null; features: string; saved_at: number } | undefined;
+    const row = db
+      .prepare('SELECT server_version, features, saved_at, shared FROM last_known_sites JOIN last_known_shared USING (site) WHERE site = ?')
+      .get(site) as { server_version: string | null; features: string; saved_at: number; shared: string } | undefined;
     if (!row) return undefined;
+    const sharedValues = storedJson(row.shared);
+    if (!Array.isArray(sharedValues)) return undefined;
+    const shared = new SharedReader(sharedValues);
     const itemRows = db.prepare('SELECT item FROM last_known_items WHERE site = ? ORDER BY position').all(site) as { item: string }[];
     const statusRows = db.prepare('SELECT status FROM last_known_statuses WHERE site = ?').all(site) as { status: string }[];
-    const items = await checkedInSlices(itemRows.map((r) => r.item), BoardItem);
-    const statuses = await checkedInSlices(statusRows.map((r) => r.status), ItemStatus);
+    const items = await checkedInSlices(
+      itemRows.map((r) => r.item),
+      (json) => {
+        const packed = PackedBoardItem.safeParse(json);
+        return packed.success ? unpackedOrUndefined(packed.data, shared) : undefined;
+      },
+    );
+    const statuses = await checkedInSlices(
+      statusRows.map((r) => r.status),
+      (json) => ItemStatus.safeParse(json).data,
+    );
     return { serverVersion: row.server_version ?? undefined, features: JSON.parse(row.features) as string[], savedAt: row.saved_at, items, statuses };
   }
 
@@ -108,7 +126,9 @@ export class LastKnownStore {
       db.prepare('DELETE FROM last_known_sites WHERE site = ?').run(site);
       db.prepare('INSERT INTO last_known_sites (site, server_version, features, saved_at) VALUES (?, ?, ?, ?)').run(site, discovery.serverVersion ?? null, JSON.stringify(discovery.features), this.now());
       const item = db.prepare('INSERT INTO last_known_items (site, href, position, item) VALUES (?, ?, ?, ?)');
-      items.forEach((it, i) => item.run(site, it.href, i, JSON.stringify(it)));
+      const shared = new SharedWriter();
+      items.forEach((it, i) => item.run(site, it.href, i, JSON.stringify(packItem(it, shared))));
+      db.prepare('INSERT INTO last_known_shared (site, shared) VALUES (?, ?)').run(site, JSON.stringify(shared.values));
       const status = db.prepare('INSERT OR REPLACE INTO last_known_statuses (site, href, status, received_at) VALUES (?, ?, ?, ?)');
       const known = new Set(items.map((i) => i.href));
       for (const s of statuses) if (known.has(s.href)) status.run(site, s.href, JSON.stringify(s), s.receivedAt);
@@ -146,17 +166,27 @@ export class LastKnownStore {
 }
 
 /**
- * Each stored JSON text that fits `schema`, in slices. What an older Gatehouse kept in another shape
- * is skipped: it is a cache of the server's truth.
+ * Each stored JSON text that `read` makes a value of, in slices. What an older Gatehouse kept in
+ * another shape is skipped: it is a cache of the server's truth.
  */
-async function checkedInSlices<T>(texts: string[], schema: z.ZodType<T>): Promise<T[]> {
+async function checkedInSlices<T>(texts: string[], read: (json: unknown) => T | undefined): Promise<T[]> {
   const checked: T[] = [];
   for (let start = 0; start < texts.length; start += ROWS_PER_SLICE) {
     if (start > 0) await nextTurn();
     for (const text of texts.slice(start, start + ROWS_PER_SLICE)) {
-      const parsed = schema.safeParse(JSON.parse(text));
-      if (parsed.success) checked.push(parsed.data);
+      const value = read(storedJson(text));
+      if (value !== undefined) checked.push(value);
     }
   }
   return checked;
+}
+
+/** A stored item whole again, or undefined when it names a shared value that does not fit. */
+function unpackedOrUndefined(packed: PackedBoardItem, shared: SharedReader): BoardItem | undefined {
+  try {
+    return unpackItem(packed, shared);
+  } catch (error) {
+    if (error instanceof BadPackingError) return undefined;
+    throw error;
+  }
 }

@@ -4,13 +4,16 @@ import type { LastKnownBoard } from './state-sink';
 
 export const lastKnownCommandReason = 'Not connected: this is the last-known state. Commands return once the server answers.';
 
+/** One list for every stale item, so packing the board finds it by identity; nothing changes a board's items. */
+const noCommands: string[] = [];
+
 /**
  * The last-known board as the desk serves it before the server answers: every item stale, with when
  * it was last heard of, and no command that can be sent (each offer kept, with the reason said once per item).
  */
 function staleBoard(known: LastKnownBoard, since: number): { items: BoardItem[]; statuses: ItemStatus[]; liveness: ItemLiveness[] } {
   const receivedAt = new Map(known.statuses.map((s) => [s.href, s.receivedAt]));
-  const items = known.items.map((item) => ({ ...item, commands: [], commandsUnavailable: lastKnownCommandReason }));
+  const items = known.items.map((item) => ({ ...item, commands: noCommands, commandsUnavailable: lastKnownCommandReason }));
   const liveness = known.items.map((item): ItemLiveness => {
     const lastHeardAt = receivedAt.get(item.href) ?? known.savedAt;
     return {

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PublishedBoard, splitBoard } from '../../../electron/core/board/board-parts';
 import { BoardItemsPart, BoardPage } from '../../../shared/contract/board';
-import { BadPackingError, SHARED_PER_ITEM, unpackPart } from '../../../shared/contract/board-packing';
+import { BadPackingError, packItem, SHARED_PER_ITEM, SharedWriter, unpackPart } from '../../../shared/contract/board-packing';
 import type { BoardItem, ItemLiveness } from '../../../shared/domain';
 
 const origin = 'https://127.0.0.1:8443/api';
@@ -81,6 +81,25 @@ describe('board parts carry what many items share once (packing)', () => {
       staleness: (href) => ({ href, state: 'stale', since: 1, reason: `stale: ${href}` }),
     });
     expect(page.shared).toHaveLength(3 * SHARED_PER_ITEM);
+  });
+
+  it('finds a value it has written again by identity, without its JSON, and a copy of it by its JSON', () => {
+    const shared = new SharedWriter();
+    const first = packItem(door(0), shared);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      // Every door names the same division, controller and zone objects: none needs its JSON again.
+      for (let n = 1; n < 1_000; n++) expect(packItem(door(n), shared)).toMatchObject({ division: first.division, floors: first.floors, connectedController: first.connectedController });
+      // door() makes its two command lists and its list of floors anew for each door: found by their JSON.
+      expect(stringify.mock.calls.length).toBe(3 * 999);
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(packItem(door(1, { division: { ...division } }), shared).division).toBe(first.division);
+    expect(packItem(door(1, { division: { href: `${origin}/divisions/b1` } }), shared).division).not.toBe(first.division);
+    const copy = shared.copy();
+    expect(packItem(door(2), copy)).toEqual(packItem(door(2), shared));
+    expect(copy.values).toEqual(shared.values);
   });
 
   it('gives each part its own shared values, so any one part can be unpacked alone', () => {

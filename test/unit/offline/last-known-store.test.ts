@@ -12,12 +12,16 @@ const discovery = { serverVersion: '9.40', features: ['items'] };
 const stores: LocalStore[] = [];
 const dirs: string[] = [];
 
-function openStore(): LocalStore {
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-last-known-'));
-  dirs.push(dir);
-  const store = LocalStore.open(dir, { migrations: storeMigrations });
+function openStore(dir = newDir(), migrations = storeMigrations): LocalStore {
+  const store = LocalStore.open(dir, { migrations });
   stores.push(store);
   return store;
+}
+
+function newDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-last-known-'));
+  dirs.push(dir);
+  return dir;
 }
 
 /** What another desk opening the same store would find now, without writing anything pending here. */
@@ -97,5 +101,47 @@ describe('the last-known board in the local store', () => {
     expect(order).toEqual(['other work', 'board read']);
     expect(kept?.items).toEqual(doors.filter((_, i) => i !== 1_200));
     expect(kept?.statuses).toEqual([status(doors[0]!, ['closed'])]);
+  });
+
+  it('gives the items that shared a value one object again, so the board packs without writing that value out again', async () => {
+    const store = openStore();
+    const division = { href: 'https://127.0.0.1/api/divisions/b1', name: 'Building 1' };
+    const doors = [item('Gate', { division }), item('Lobby', { division: { ...division } })];
+    new LastKnownStore(store).sinkFor(SITE).catalogueLoaded(discovery, doors, []);
+    const kept = (await onDisk(store))!;
+    expect(kept.items).toEqual(doors);
+    expect(kept.items[0]!.division).toBe(kept.items[1]!.division);
+  });
+
+  it('skips an item naming a shared value it does not fit, and a row that is not JSON, keeping the rest', async () => {
+    const store = openStore();
+    const doors = [item('Gate'), item('Lobby'), item('Dock')];
+    new LastKnownStore(store).sinkFor(SITE).catalogueLoaded(discovery, doors, []);
+    const set = store.db.prepare('UPDATE last_known_items SET item = ? WHERE site = ? AND href = ?');
+    const gate = JSON.parse((store.db.prepare('SELECT item FROM last_known_items WHERE href = ?').get(doors[0]!.href) as { item: string }).item) as Record<string, unknown>;
+    set.run(JSON.stringify({ ...gate, floors: 999 }), SITE, doors[0]!.href);
+    set.run('{"cut off', SITE, doors[2]!.href);
+    expect((await onDisk(store))?.items).toEqual([doors[1]]);
+  });
+
+  it("packs a board an earlier Gatehouse kept whole, when the store's schema is brought up to date", async () => {
+    const dir = newDir();
+    const before = openStore(dir, storeMigrations.filter((m) => !(m.feature === 'last-known' && m.version > 1)));
+    const gate = item('Gate', { division: { href: 'https://127.0.0.1/api/divisions/b1', name: 'Building 1' } });
+    const lobby = item('Lobby', { division: gate.division! });
+    const db = before.db;
+    db.prepare('INSERT INTO last_known_sites (site, server_version, features, saved_at) VALUES (?, ?, ?, ?)').run(SITE, '9.40', '["items"]', 500);
+    const put = db.prepare('INSERT INTO last_known_items (site, href, position, item) VALUES (?, ?, ?, ?)');
+    put.run(SITE, gate.href, 0, JSON.stringify(gate));
+    put.run(SITE, 'https://127.0.0.1/api/doors/old', 1, '{"shape":"an older one"}');
+    put.run(SITE, lobby.href, 2, JSON.stringify(lobby));
+    db.prepare('INSERT INTO last_known_statuses (site, href, status, received_at) VALUES (?, ?, ?, ?)').run(SITE, lobby.href, JSON.stringify(status(lobby, ['locked'])), 1_000);
+    before.close();
+
+    const after = openStore(dir);
+    const kept = (await onDisk(after))!;
+    expect(kept).toMatchObject({ serverVersion: '9.40', features: ['items'], savedAt: 500, items: [gate, lobby], statuses: [status(lobby, ['locked'])] });
+    expect(kept.items[0]!.division).toBe(kept.items[1]!.division);
+    expect(after.db.prepare('SELECT COUNT(*) AS n FROM last_known_items').get()).toEqual({ n: 2 });
   });
 });
