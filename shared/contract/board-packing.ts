@@ -78,8 +78,9 @@ export class SharedWriter {
   readonly #structures = new Map<string, number>();
   /**
    * Objects and lists already written, by identity: items unpacked from one packed list share their
-   * values, and a value met again needs no JSON to be found (packing 10,000 items was mostly that).
-   * Values are never changed once on a board, so identity implies the same JSON.
+   * values, and a value met again needs no JSON to be found (a last-known board of 10,000 items made
+   * JSON of some 60,000 values, nearly all equal to one already written). Values are never changed
+   * once on a board, so the same object always has the same JSON.
    */
   readonly #seen = new Map<object, number>();
 

@@ -1,7 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { randomCertificateSerial } from '../../simulator/certificate-serial';
+import { randomCertificateSerial } from '../certificate-serial';
 
 /**
  * Generated certificates for virtual cards: a test root, a content signer for the CHUID, and the
