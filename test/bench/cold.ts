@@ -2,7 +2,8 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { generateSite } from '../../electron/simulator/site/generate';
-import { untilShown } from './desk/board-readiness';
+import { untilLive, untilShown } from './desk/board-readiness';
+import { openDeskSocket } from '../e2e/support/desk-socket';
 import { configureDesk, forgetLastKnown, type ConfiguredDesk } from './desk/configured-host';
 import { BOARD_SHOWN_MARK } from '../../renderer/src/board/lib/timing-marks';
 import { boardItemCount, CHROMIUM, DOOR_NAME, launchBenchChromium, load } from './desk/desk-run';
@@ -26,11 +27,16 @@ import { median } from './stats';
  * runs; every checkout compared must then set that mark. It also says how busy the machine was from
  * the spawn until the board was shown, and the CPU seconds the host and Chromium spent in that time:
  * on 2 cores, work that does not fit beside the rest waits.
+ * BENCH_COLD_FROM_SERVER=1 times the start from the server alone instead: each counted launch finds no
+ * local store (removed before it), and is also timed until its board is live (every item with a status,
+ * none stale, asked over a desk socket of its own as the desk bench does).
  */
 const items = Number((process.env.BENCH_SIZES ?? '10000').split(',')[0]);
 const rounds = Number(process.env.BENCH_RUNS ?? '3');
 const noServer = process.env.BENCH_COLD_NO_SERVER === '1';
 const unwatched = process.env.BENCH_COLD_UNWATCHED === '1';
+const fromServer = process.env.BENCH_COLD_FROM_SERVER === '1';
+if (fromServer && noServer) throw new Error('BENCH_COLD_FROM_SERVER=1 needs the server answering: leave BENCH_COLD_NO_SERVER unset');
 const checkouts = [{ label: 'this checkout', dir: undefined }, ...(process.env.BENCH_COLD_AGAINST ?? '').split(',').filter(Boolean).map((dir) => ({ label: dir, dir: resolve(dir) }))];
 /** After each launch, time for the catalogue reload and the writes behind it before the next one starts. */
 const SETTLE_MS = 8_000;
@@ -39,6 +45,8 @@ interface Launched {
   upMs: number;
   domContentLoadedMs: number;
   shownMs: number;
+  /** Spawn → every item live (BENCH_COLD_FROM_SERVER only). */
+  liveMs?: number;
   /** From the spawn to the board shown (unwatched only): the machine's busy share of all its cores, and CPU seconds. */
   cpu?: { machinePct: number; hostSeconds: number; chromiumSeconds: number };
 }
@@ -61,15 +69,27 @@ function cpuToShown(before: CpuReading | undefined, readings: CpuReading[], show
   return { machinePct: Math.round(share.machinePct / share.cores), hostSeconds: seconds(share.hostPct), chromiumSeconds: seconds(share.chromiumPct) };
 }
 
-async function showOnce(dataDir: string, browser: Browser, checkout: string | undefined): Promise<Launched> {
+/** Spawn → the board live, asked over a desk socket of its own (the from-server start only). */
+async function liveAfterSpawn(hostUrl: string, spawnedAt: number, expected: number): Promise<number> {
+  const desk = await openDeskSocket(hostUrl);
+  try {
+    return (await untilLive(desk, expected, 120_000)).at - spawnedAt;
+  } finally {
+    desk.close();
+  }
+}
+
+async function showOnce(dataDir: string, browser: Browser, checkout: string | undefined, expected: number): Promise<Launched> {
   const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   const host = await startHostProcess(dataDir, [], checkout);
   try {
+    const live = fromServer ? liveAfterSpawn(host.url, host.spawnedAt, expected) : undefined;
     await page.goto(host.url, { waitUntil: 'domcontentloaded', timeout: 120_000 });
     const domContentLoadedMs = Date.now() - host.spawnedAt;
     const shownMs = (await untilShown(page, DOOR_NAME, 120_000)) - host.spawnedAt;
+    const liveMs = await live;
     await new Promise((done) => setTimeout(done, SETTLE_MS));
-    return { upMs: host.printedAt - host.spawnedAt, domContentLoadedMs, shownMs };
+    return { upMs: host.printedAt - host.spawnedAt, domContentLoadedMs, shownMs, ...(liveMs === undefined ? {} : { liveMs }) };
   } finally {
     await page.close();
     await host.stop();
@@ -89,11 +109,12 @@ const readMarks = `(() => {
 })()`;
 
 /** As showOnce, with the page opened unwatched and its marks read once the board is up (polled from outside, a second apart). */
-async function showUnwatched(dataDir: string, configured: ConfiguredDesk, unwatched: UnwatchedChromium, checkout: string | undefined): Promise<Launched> {
+async function showUnwatched(dataDir: string, configured: ConfiguredDesk, unwatched: UnwatchedChromium, checkout: string | undefined, expected: number): Promise<Launched> {
   const cpuBefore = readCpu();
   const host = await startHostProcess(dataDir, [], checkout);
   const sampled = sampleCpu();
   try {
+    const live = fromServer ? liveAfterSpawn(host.url, host.spawnedAt, expected) : undefined;
     const page = await unwatched.open(host.url);
     try {
       const deadline = Date.now() + 120_000;
@@ -105,8 +126,10 @@ async function showUnwatched(dataDir: string, configured: ConfiguredDesk, unwatc
       }
       sampled.stop();
       const cpu = cpuToShown(cpuBefore, sampled.readings, marks.shownAt, { host: host.pid, simulator: configured.sim.process.pid! });
+      const liveMs = await live;
       await new Promise((done) => setTimeout(done, SETTLE_MS));
-      return { upMs: host.printedAt - host.spawnedAt, domContentLoadedMs: Math.round(marks.domContentLoadedAt - host.spawnedAt), shownMs: Math.round(marks.shownAt - host.spawnedAt), cpu };
+      const shownMs = Math.round(marks.shownAt - host.spawnedAt);
+      return { upMs: host.printedAt - host.spawnedAt, domContentLoadedMs: Math.round(marks.domContentLoadedAt - host.spawnedAt), shownMs, cpu, ...(liveMs === undefined ? {} : { liveMs }) };
     } finally {
       await page.close();
     }
@@ -139,8 +162,10 @@ async function main(): Promise<void> {
     // newer checkout is one an older checkout refuses to open).
     const dataDirs = new Map(checkouts.map(({ label }, i) => [label, copiedDataDir(configured.dataDir, i)]));
     copies.push(...dataDirs.values());
-    const show = ({ label, dir }: (typeof checkouts)[number]) =>
-      unwatchedChromium ? showUnwatched(dataDirs.get(label)!, configured, unwatchedChromium, dir) : showOnce(dataDirs.get(label)!, browser!, dir);
+    const show = ({ label, dir }: (typeof checkouts)[number]) => {
+      const dataDir = dataDirs.get(label)!;
+      return unwatchedChromium ? showUnwatched(dataDir, configured, unwatchedChromium, dir, expected) : showOnce(dataDir, browser!, dir, expected);
+    };
     // The first launch after the desk was configured is slower whichever checkout it is (the settings
     // folder and the simulator are still settling): one launch of each is made first and not counted.
     for (const checkout of checkouts) {
@@ -151,10 +176,12 @@ async function main(): Promise<void> {
     for (let round = 0; round < rounds; round++) {
       // Alternating order, so neither side always follows the other's catalogue reload.
       for (const checkout of round % 2 === 0 ? checkouts : [...checkouts].reverse()) {
+        if (fromServer) forgetLastKnown(dataDirs.get(checkout.label)!);
         const launched = await show(checkout);
         launches.get(checkout.label)!.push(launched);
         const cpu = launched.cpu ? `; to then the machine was ${launched.cpu.machinePct} % busy, host ${launched.cpu.hostSeconds.toFixed(2)} CPU s, Chromium ${launched.cpu.chromiumSeconds.toFixed(2)} CPU s` : '';
-        console.error(`bench: round ${round + 1}/${rounds}, ${checkout.label}: up ${launched.upMs} ms, DOMContentLoaded ${launched.domContentLoadedMs} ms, shown ${launched.shownMs} ms${cpu}`);
+        const live = launched.liveMs === undefined ? '' : `, live ${launched.liveMs} ms`;
+        console.error(`bench: round ${round + 1}/${rounds}, ${checkout.label}: up ${launched.upMs} ms, DOMContentLoaded ${launched.domContentLoadedMs} ms, shown ${launched.shownMs} ms${live}${cpu}`);
       }
     }
   } finally {
@@ -170,17 +197,21 @@ async function main(): Promise<void> {
     const of = (key: 'upMs' | 'domContentLoadedMs' | 'shownMs') => median(runs.map((r) => r[key]))!;
     const cpuOf = (key: keyof NonNullable<Launched['cpu']>) => median(runs.flatMap((r) => (r.cpu ? [r.cpu[key]] : [])));
     const cpu = { machinePct: cpuOf('machinePct'), hostSeconds: cpuOf('hostSeconds'), chromiumSeconds: cpuOf('chromiumSeconds') };
-    return { label, upMs: of('upMs'), domContentLoadedMs: of('domContentLoadedMs'), shownMs: of('shownMs'), shownRunsMs: runs.map((r) => r.shownMs), cpu };
+    const liveRunsMs = runs.flatMap((r) => (r.liveMs === undefined ? [] : [r.liveMs]));
+    return { label, upMs: of('upMs'), domContentLoadedMs: of('domContentLoadedMs'), shownMs: of('shownMs'), shownRunsMs: runs.map((r) => r.shownMs), liveMs: median(liveRunsMs), liveRunsMs, cpu };
   });
   const base = medians[0]!;
-  console.log(`\nCold start from the last-known board, ${expected} board items, ${noServer ? 'server not answering' : 'server answering'}, ${unwatched ? 'page unwatched (its own marks)' : 'page driven by Playwright'}, median of ${rounds} rounds (load ${loadStart} → ${loadEnd})`);
-  console.log(['host', 'up ms', 'DOMContentLoaded ms', 'shown ms', 'shown / this checkout', 'shown, each round', 'machine busy to shown %', 'host CPU s', 'Chromium CPU s'].join(' | '));
+  const from = fromServer ? 'the server alone (no local store)' : `the last-known board, ${noServer ? 'server not answering' : 'server answering'}`;
+  console.log(`\nCold start from ${from}, ${expected} board items, ${unwatched ? 'page unwatched (its own marks)' : 'page driven by Playwright'}, median of ${rounds} rounds (load ${loadStart} → ${loadEnd})`);
+  const liveColumns = fromServer ? ['live ms', 'live / this checkout', 'live, each round'] : [];
+  console.log(['host', 'up ms', 'DOMContentLoaded ms', 'shown ms', 'shown / this checkout', 'shown, each round', ...liveColumns, 'machine busy to shown %', 'host CPU s', 'Chromium CPU s'].join(' | '));
   const fixed = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(2));
   for (const m of medians) {
-    console.log([m.label, m.upMs, m.domContentLoadedMs, m.shownMs, (m.shownMs / base.shownMs).toFixed(2), m.shownRunsMs.join(', '), m.cpu.machinePct ?? '—', fixed(m.cpu.hostSeconds), fixed(m.cpu.chromiumSeconds)].join(' | '));
+    const live = fromServer ? [m.liveMs ?? '—', m.liveMs && base.liveMs ? (m.liveMs / base.liveMs).toFixed(2) : '—', m.liveRunsMs.join(', ')] : [];
+    console.log([m.label, m.upMs, m.domContentLoadedMs, m.shownMs, (m.shownMs / base.shownMs).toFixed(2), m.shownRunsMs.join(', '), ...live, m.cpu.machinePct ?? '—', fixed(m.cpu.hostSeconds), fixed(m.cpu.chromiumSeconds)].join(' | '));
   }
   mkdirSync('test-results', { recursive: true });
-  writeFileSync('test-results/bench-cold.json', `${JSON.stringify({ date: new Date().toISOString(), items, boardItems: expected, rounds, noServer, unwatched, loadStart, loadEnd, medians }, null, 2)}\n`);
+  writeFileSync('test-results/bench-cold.json', `${JSON.stringify({ date: new Date().toISOString(), items, boardItems: expected, rounds, noServer, fromServer, unwatched, loadStart, loadEnd, medians }, null, 2)}\n`);
   console.log('\nWrote test-results/bench-cold.json');
 }
 
