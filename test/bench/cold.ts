@@ -1,4 +1,5 @@
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { generateSite } from '../../electron/simulator/site/generate';
@@ -29,13 +30,17 @@ import { median } from './stats';
  * on 2 cores, work that does not fit beside the rest waits.
  * BENCH_COLD_FROM_SERVER=1 times the start from the server alone instead: each counted launch finds no
  * local store (removed before it), and is also timed until its board is live (every item with a status,
- * none stale, asked over a desk socket of its own as the desk bench does).
+ * none stale, asked over a desk socket of its own as the desk bench does). BENCH_COLD_SERVER_NICE=19
+ * runs the simulator at that niceness once configured: it shares this machine's cores, where a site's
+ * server has its own, and the CPU columns say what it took meanwhile.
  */
 const items = Number((process.env.BENCH_SIZES ?? '10000').split(',')[0]);
 const rounds = Number(process.env.BENCH_RUNS ?? '3');
 const noServer = process.env.BENCH_COLD_NO_SERVER === '1';
 const unwatched = process.env.BENCH_COLD_UNWATCHED === '1';
 const fromServer = process.env.BENCH_COLD_FROM_SERVER === '1';
+/** A niceness for the simulator (0–19): its work then yields to the desk's, as a server on its own machine takes none of the desk's cores. */
+const serverNice = Number(process.env.BENCH_COLD_SERVER_NICE ?? '0');
 if (fromServer && noServer) throw new Error('BENCH_COLD_FROM_SERVER=1 needs the server answering: leave BENCH_COLD_NO_SERVER unset');
 const checkouts = [{ label: 'this checkout', dir: undefined }, ...(process.env.BENCH_COLD_AGAINST ?? '').split(',').filter(Boolean).map((dir) => ({ label: dir, dir: resolve(dir) }))];
 /** After each launch, time for the catalogue reload and the writes behind it before the next one starts. */
@@ -48,7 +53,7 @@ interface Launched {
   /** Spawn → every item live (BENCH_COLD_FROM_SERVER only). */
   liveMs?: number;
   /** From the spawn to the board shown (unwatched only): the machine's busy share of all its cores, and CPU seconds. */
-  cpu?: { machinePct: number; hostSeconds: number; chromiumSeconds: number };
+  cpu?: { machinePct: number; hostSeconds: number; chromiumSeconds: number; simulatorSeconds: number };
 }
 
 /** Readings every 50 ms while a launch loads, so the one at the moment the board was shown can be picked afterwards. */
@@ -66,7 +71,12 @@ function cpuToShown(before: CpuReading | undefined, readings: CpuReading[], show
   const share = cpuShare(before, atShown, { ...pids, bench: process.pid });
   if (!share || !before || !atShown) return undefined;
   const seconds = (pct: number) => (pct / 100) * ((atShown.at - before.at) / 1000);
-  return { machinePct: Math.round(share.machinePct / share.cores), hostSeconds: seconds(share.hostPct), chromiumSeconds: seconds(share.chromiumPct) };
+  return {
+    machinePct: Math.round(share.machinePct / share.cores),
+    hostSeconds: seconds(share.hostPct),
+    chromiumSeconds: seconds(share.chromiumPct),
+    simulatorSeconds: seconds(share.simulatorPct),
+  };
 }
 
 /** Spawn → the board live, asked over a desk socket of its own (the from-server start only). */
@@ -139,6 +149,11 @@ async function showUnwatched(dataDir: string, configured: ConfiguredDesk, unwatc
   }
 }
 
+/** Linux keeps a niceness per thread: every thread of the process gets it. */
+function niceProcess(pid: number, niceness: number): void {
+  for (const thread of readdirSync(`/proc/${pid}/task`)) setPriority(Number(thread), niceness);
+}
+
 function copiedDataDir(dataDir: string, index: number): string {
   const copy = `${dataDir}-checkout-${index}`;
   cpSync(dataDir, copy, { recursive: true });
@@ -173,13 +188,15 @@ async function main(): Promise<void> {
       console.error(`bench: warm-up from the server, ${checkout.label}: up ${warm.upMs} ms, shown ${warm.shownMs} ms (not counted)`);
     }
     if (noServer) configured.sim.process.kill('SIGSTOP');
+    if (serverNice) niceProcess(configured.sim.process.pid!, serverNice);
     for (let round = 0; round < rounds; round++) {
       // Alternating order, so neither side always follows the other's catalogue reload.
       for (const checkout of round % 2 === 0 ? checkouts : [...checkouts].reverse()) {
         if (fromServer) forgetLastKnown(dataDirs.get(checkout.label)!);
         const launched = await show(checkout);
         launches.get(checkout.label)!.push(launched);
-        const cpu = launched.cpu ? `; to then the machine was ${launched.cpu.machinePct} % busy, host ${launched.cpu.hostSeconds.toFixed(2)} CPU s, Chromium ${launched.cpu.chromiumSeconds.toFixed(2)} CPU s` : '';
+        const c = launched.cpu;
+        const cpu = c ? `; to then the machine was ${c.machinePct} % busy, host ${c.hostSeconds.toFixed(2)} CPU s, Chromium ${c.chromiumSeconds.toFixed(2)} CPU s, simulator ${c.simulatorSeconds.toFixed(2)} CPU s` : '';
         const live = launched.liveMs === undefined ? '' : `, live ${launched.liveMs} ms`;
         console.error(`bench: round ${round + 1}/${rounds}, ${checkout.label}: up ${launched.upMs} ms, DOMContentLoaded ${launched.domContentLoadedMs} ms, shown ${launched.shownMs} ms${live}${cpu}`);
       }
@@ -196,7 +213,7 @@ async function main(): Promise<void> {
     const runs = launches.get(label)!;
     const of = (key: 'upMs' | 'domContentLoadedMs' | 'shownMs') => median(runs.map((r) => r[key]))!;
     const cpuOf = (key: keyof NonNullable<Launched['cpu']>) => median(runs.flatMap((r) => (r.cpu ? [r.cpu[key]] : [])));
-    const cpu = { machinePct: cpuOf('machinePct'), hostSeconds: cpuOf('hostSeconds'), chromiumSeconds: cpuOf('chromiumSeconds') };
+    const cpu = { machinePct: cpuOf('machinePct'), hostSeconds: cpuOf('hostSeconds'), chromiumSeconds: cpuOf('chromiumSeconds'), simulatorSeconds: cpuOf('simulatorSeconds') };
     const liveRunsMs = runs.flatMap((r) => (r.liveMs === undefined ? [] : [r.liveMs]));
     return { label, upMs: of('upMs'), domContentLoadedMs: of('domContentLoadedMs'), shownMs: of('shownMs'), shownRunsMs: runs.map((r) => r.shownMs), liveMs: median(liveRunsMs), liveRunsMs, cpu };
   });
@@ -204,14 +221,14 @@ async function main(): Promise<void> {
   const from = fromServer ? 'the server alone (no local store)' : `the last-known board, ${noServer ? 'server not answering' : 'server answering'}`;
   console.log(`\nCold start from ${from}, ${expected} board items, ${unwatched ? 'page unwatched (its own marks)' : 'page driven by Playwright'}, median of ${rounds} rounds (load ${loadStart} → ${loadEnd})`);
   const liveColumns = fromServer ? ['live ms', 'live / this checkout', 'live, each round'] : [];
-  console.log(['host', 'up ms', 'DOMContentLoaded ms', 'shown ms', 'shown / this checkout', 'shown, each round', ...liveColumns, 'machine busy to shown %', 'host CPU s', 'Chromium CPU s'].join(' | '));
+  console.log(['host', 'up ms', 'DOMContentLoaded ms', 'shown ms', 'shown / this checkout', 'shown, each round', ...liveColumns, 'machine busy to shown %', 'host CPU s', 'Chromium CPU s', 'simulator CPU s'].join(' | '));
   const fixed = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(2));
   for (const m of medians) {
     const live = fromServer ? [m.liveMs ?? '—', m.liveMs && base.liveMs ? (m.liveMs / base.liveMs).toFixed(2) : '—', m.liveRunsMs.join(', ')] : [];
-    console.log([m.label, m.upMs, m.domContentLoadedMs, m.shownMs, (m.shownMs / base.shownMs).toFixed(2), m.shownRunsMs.join(', '), ...live, m.cpu.machinePct ?? '—', fixed(m.cpu.hostSeconds), fixed(m.cpu.chromiumSeconds)].join(' | '));
+    console.log([m.label, m.upMs, m.domContentLoadedMs, m.shownMs, (m.shownMs / base.shownMs).toFixed(2), m.shownRunsMs.join(', '), ...live, m.cpu.machinePct ?? '—', fixed(m.cpu.hostSeconds), fixed(m.cpu.chromiumSeconds), fixed(m.cpu.simulatorSeconds)].join(' | '));
   }
   mkdirSync('test-results', { recursive: true });
-  writeFileSync('test-results/bench-cold.json', `${JSON.stringify({ date: new Date().toISOString(), items, boardItems: expected, rounds, noServer, fromServer, unwatched, loadStart, loadEnd, medians }, null, 2)}\n`);
+  writeFileSync('test-results/bench-cold.json', `${JSON.stringify({ date: new Date().toISOString(), items, boardItems: expected, rounds, noServer, fromServer, serverNice, unwatched, loadStart, loadEnd, medians }, null, 2)}\n`);
   console.log('\nWrote test-results/bench-cold.json');
 }
 

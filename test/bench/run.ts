@@ -35,6 +35,7 @@ const deskSettings = {
   changesPerSecond: Number(process.env.BENCH_DESK_RATE ?? '100'),
   idleSeconds: Number(process.env.BENCH_IDLE_SECONDS ?? '70'),
   ...(process.env.BENCH_DESK_VERSION ? { demoVersion: process.env.BENCH_DESK_VERSION } : {}),
+  unwatched: process.env.BENCH_DESK_UNWATCHED === '1',
 };
 const planPins = Number(process.env.BENCH_PLAN_PINS ?? '500');
 const settings: RunSettings = {

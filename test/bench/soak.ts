@@ -6,7 +6,8 @@ import { runDesk, type DeskFigures } from './desk/desk-run';
  * background changes/s, sampling host RSS (the desk alone: the simulator runs in its own process, its
  * RSS sampled apart), renderer heap and latency every minute, and reporting how
  * much they grew from the first minute to the last. BENCH_SIZES (first size; default 2000),
- * BENCH_SECONDS (default 1800), BENCH_SAMPLE_SECONDS (default 60), BENCH_DESK_RATE (default 100).
+ * BENCH_SECONDS (default 1800), BENCH_SAMPLE_SECONDS (default 60), BENCH_DESK_RATE (default 100),
+ * BENCH_DESK_UNWATCHED=1 (probes read with no Playwright on the page: measuring-browser.ts).
  */
 const settings = {
   items: Number((process.env.BENCH_SIZES ?? '2000').split(',')[0]),
@@ -14,6 +15,7 @@ const settings = {
   changesPerSecond: Number(process.env.BENCH_DESK_RATE ?? '100'),
   idleSeconds: Number(process.env.BENCH_IDLE_SECONDS ?? '10'),
   sampleEverySeconds: Number(process.env.BENCH_SAMPLE_SECONDS ?? '60'),
+  unwatched: process.env.BENCH_DESK_UNWATCHED === '1',
 };
 
 async function main(): Promise<void> {

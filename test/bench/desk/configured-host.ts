@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ConnectionState } from '../../../shared/domain';
 import type { CredentialOverview, ServerCertificateOffer } from '../../../shared/settings/calls';
 import { localStoreFileName } from '../../../electron/core/offline/local-store';
@@ -101,11 +101,11 @@ export interface Launch {
 }
 
 /**
- * Spawns the host on the configured desk's folder and opens its page in `browser` (already running,
+ * Spawns the host on the configured desk's folder and opens its page with `openPage` (Chromium already running,
  * so Chromium's own start is not counted), timing both readiness marks from the spawn.
  */
-export async function launch(configured: ConfiguredDesk, browser: Browser, expected: number, doorName: RegExp): Promise<Launch> {
-  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+export async function launch(configured: ConfiguredDesk, openPage: () => Promise<Page>, expected: number, doorName: RegExp): Promise<Launch> {
+  const page = await openPage();
   const host = await startHostProcess(configured.dataDir);
   let desk: DeskSocket | undefined;
   try {
@@ -122,7 +122,8 @@ export async function launch(configured: ConfiguredDesk, browser: Browser, expec
       withoutStatus: live.withoutStatus,
       close: async () => {
         socket.close();
-        await page.close();
+        // A page the bench let go of (measuring-browser.ts) is closed with its Chromium.
+        if (!page.isClosed()) await page.close();
         await host.stop();
       },
     };

@@ -90,7 +90,8 @@ export function printDeskTable(results: DeskResult[], settings: Omit<DeskSetting
     'The simulator runs in its own process; host RSS is the desk alone. Cold start, from the host\'s spawn: last-known = its local store\'s ' +
       'board on screen; live = every item with a status and none stale, same launch; server only = every item live with the local store removed.',
   );
-  console.log(`host: ${results[0]?.figures.hostEntry ?? '—'}; vault: ${results[0]?.figures.vaultMode ?? '—'}`);
+  const probesRead = settings.unwatched ? 'probes read with no Playwright on the page (BENCH_DESK_UNWATCHED=1)' : 'Playwright on the page throughout';
+  console.log(`host: ${results[0]?.figures.hostEntry ?? '—'}; vault: ${results[0]?.figures.vaultMode ?? '—'}; ${probesRead}`);
   // Latency on a shared machine is mostly queueing: say how busy it was.
   console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
   console.log(line(header));

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { launchMeasuringBrowser, type MeasuringBrowser } from './measuring-browser';
 import { BOARD_KINDS } from '../../../electron/core/board/catalogue';
 import { generateSite } from '../../../electron/simulator/site/generate';
 import { readWholeBoard, type DeskSocket } from '../../e2e/support/desk-socket';
@@ -32,6 +33,8 @@ export interface DeskSettings {
   viewName?: string;
   /** The simulator's server version (default its own, 9.40); before 8.30 there are no multi-item subscriptions. */
   demoVersion?: string;
+  /** Probes read with no Playwright on the page while measuring (measuring-browser.ts): BENCH_DESK_UNWATCHED=1. */
+  unwatched?: boolean;
 }
 
 export interface DeskFigures {
@@ -110,15 +113,16 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
   const loadStart = load();
   const configured = await configureDesk(settings.items, expected, settings.demoVersion, log);
   const controlUrl = configured.sim.controlUrl;
-  let browser: Browser | undefined;
+  let browser: MeasuringBrowser | undefined;
   let running: Launch | undefined;
   try {
-    browser = await launchBenchChromium();
-    const fromLastKnown = await launch(configured, browser, expected, DOOR_NAME);
+    browser = await launchMeasuringBrowser(CHROMIUM, settings.unwatched ?? false);
+    const openPage = browser.openPage;
+    const fromLastKnown = await launch(configured, openPage, expected, DOOR_NAME);
     log(`  cold start from the last-known board: host up in ${upMs(fromLastKnown)} ms, shown in ${fromLastKnown.shownMs} ms, live in ${fromLastKnown.liveMs} ms${noStatus(fromLastKnown)}`);
     await fromLastKnown.close();
     forgetLastKnown(configured.dataDir);
-    running = await launch(configured, browser, expected, DOOR_NAME);
+    running = await launch(configured, openPage, expected, DOOR_NAME);
     const { page, desk, host } = running;
     log(`  cold start from the server only: host up in ${upMs(running)} ms, shown in ${running.shownMs} ms, live in ${running.liveMs} ms${noStatus(running)}`);
     const boardItems = (await readWholeBoard(desk)).items.length;
@@ -133,13 +137,8 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     desk.close();
     const probes = names.filter((name) => doorIdByName.has(name));
     if (probes.length === 0) throw new Error(`no door is on screen in the ${settings.viewName ?? 'board'} view to probe`);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable');
-    const heapMb = async () => {
-      const { metrics } = await cdp.send('Performance.getMetrics');
-      const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
-      return used === undefined ? null : Math.round((used / 1024 / 1024) * 10) / 10;
-    };
+    const measured = await browser.measure(page);
+    const { reader, heapMb } = measured;
 
     const ids = {
       doors: (site.doors ?? []).map((d) => String(d.id)).filter((id) => !probes.some((p) => doorIdByName.get(p) === id)),
@@ -158,11 +157,11 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     const cpuBefore = readCpu();
     for (let i = 0; Date.now() - startedAt < settings.measureSeconds * 1000; i++) {
       const name = probes[i % probes.length]!;
-      if (await showsForced(page, name)) await cleared(page, name, PROBE_TIMEOUT_MS);
-      await arm(page, name, PROBE_TIMEOUT_MS);
+      if (await showsForced(reader, name)) await cleared(reader, name, PROBE_TIMEOUT_MS);
+      await arm(reader, name, PROBE_TIMEOUT_MS);
       const changedAt = Date.now();
       await patchDoor(controlUrl, doorIdByName.get(name)!, { open: true, forced: true });
-      const shown = await shownAt(page, name);
+      const shown = await shownAt(reader, name);
       if (shown === null) missed++;
       else latencies.push(shown - changedAt);
       await patchDoor(controlUrl, doorIdByName.get(name)!, { open: false, forced: false });
@@ -194,7 +193,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     // What was measured, as the operator saw it at the end of the run.
     mkdirSync('test-results', { recursive: true });
     const picture = `test-results/bench-desk-${settings.viewName ?? 'board'}-${settings.items}.png`;
-    await page.screenshot({ path: picture });
+    await measured.screenshot(picture);
     log(`  screenshot: ${picture}`);
     return {
       view: settings.viewName ?? 'board',

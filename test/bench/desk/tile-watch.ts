@@ -99,23 +99,33 @@ const WATCH_SCRIPT = `function (source, on) {
   };
 }`;
 
-type Watch = { shows(name: string, word: string): boolean; arm(name: string, timeoutMs: number): void; cleared(name: string, timeoutMs: number): Promise<number | null> };
-type WatchWindow = { benchWatch: Watch; benchArmed: Map<string, Promise<number | null>> };
+/**
+ * What the probe loop reads the page through: Playwright's page (readerOf), or a session that uses
+ * Runtime alone (unwatched-chromium.ts), which no desk's traffic is copied to. Plain expressions, so
+ * both read the same.
+ */
+export interface PageReader {
+  evaluate<T>(expression: string): Promise<T>;
+}
+
+export const readerOf = (page: Page): PageReader => ({ evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T> });
+
+const call = (method: string, ...args: unknown[]) => `window.benchWatch.${method}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
 
 /** Starts watching for "Forced" on the tile of `name` before the change is made. */
-export function arm(page: Page, name: string, timeoutMs: number): Promise<void> {
-  return page.evaluate(({ name, timeoutMs }) => (window as unknown as WatchWindow).benchWatch.arm(name, timeoutMs), { name, timeoutMs });
+export function arm(page: PageReader, name: string, timeoutMs: number): Promise<void> {
+  return page.evaluate(`void ${call('arm', name, timeoutMs)}`);
 }
 
 /** When the armed tile showed "Forced" (page Date.now), or null if it did not within the timeout. */
-export function shownAt(page: Page, name: string): Promise<number | null> {
-  return page.evaluate((name) => (window as unknown as WatchWindow).benchArmed.get(name) ?? null, name);
+export function shownAt(page: PageReader, name: string): Promise<number | null> {
+  return page.evaluate(`window.benchArmed.get(${JSON.stringify(name)}) ?? null`);
 }
 
-export function showsForced(page: Page, name: string): Promise<boolean> {
-  return page.evaluate((name) => (window as unknown as WatchWindow).benchWatch.shows(name, 'Forced'), name);
+export function showsForced(page: PageReader, name: string): Promise<boolean> {
+  return page.evaluate(call('shows', name, 'Forced'));
 }
 
-export function cleared(page: Page, name: string, timeoutMs: number): Promise<number | null> {
-  return page.evaluate(({ name, timeoutMs }) => (window as unknown as WatchWindow).benchWatch.cleared(name, timeoutMs), { name, timeoutMs });
+export function cleared(page: PageReader, name: string, timeoutMs: number): Promise<number | null> {
+  return page.evaluate(call('cleared', name, timeoutMs));
 }

@@ -1,0 +1,119 @@
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { launchUnwatchedChromium, type RuntimeSession, type UnwatchedChromium } from './unwatched-chromium';
+import { readerOf, type PageReader } from './tile-watch';
+
+/**
+ * The Chromium a desk run drives. Watched (the default): Playwright on the page throughout, as every
+ * round before the tenth measured. Unwatched (BENCH_DESK_UNWATCHED=1): Playwright sets the page up
+ * (loads it, opens the view, installs the watch) and then lets go of it, and the probes are read over
+ * a session that uses Runtime alone. Playwright enables the Network domain on every page it drives,
+ * and Chromium then copies each WebSocket frame's payload to it: at 100 changes/s, work on the same
+ * 2 cores that no desk does.
+ */
+export interface MeasuringBrowser {
+  /** A 1920×1080 page, driven by Playwright until `measure`. */
+  openPage(): Promise<Page>;
+  /** From here on the page is read through the answer's reader (Playwright lets go of it when unwatched). */
+  measure(page: Page): Promise<MeasuredPage>;
+  close(): Promise<void>;
+}
+
+export interface MeasuredPage {
+  reader: PageReader;
+  /** The page's JS heap in use, MB. */
+  heapMb(): Promise<number | null>;
+  /** A picture of the page as measured (Playwright on it again for the moment, when it had let go). */
+  screenshot(path: string): Promise<void>;
+}
+
+const VIEWPORT = { width: 1920, height: 1080 };
+const toMb = (bytes: number | undefined) => (bytes === undefined ? null : Math.round((bytes / 1024 / 1024) * 10) / 10);
+
+export async function launchMeasuringBrowser(executable: string, unwatched: boolean): Promise<MeasuringBrowser> {
+  return unwatched ? unwatchedBrowser(await launchUnwatchedChromium(executable)) : watchedBrowser(executable);
+}
+
+async function watchedBrowser(executable: string): Promise<MeasuringBrowser> {
+  const browser = await chromium.launch({ executablePath: executable, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'] });
+  return {
+    openPage: () => browser.newPage({ viewport: VIEWPORT }),
+    measure: async (page) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Performance.enable');
+      return {
+        reader: readerOf(page),
+        heapMb: async () => toMb((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'JSHeapUsedSize')?.value),
+        screenshot: async (path) => void (await page.screenshot({ path })),
+      };
+    },
+    close: () => browser.close(),
+  };
+}
+
+async function unwatchedBrowser(unwatched: UnwatchedChromium): Promise<MeasuringBrowser> {
+  // Pages go in the default context: the contexts Playwright made itself close when it lets go.
+  let browser: Browser | undefined = await chromium.connectOverCDP(unwatched.endpoint);
+  const sessions: RuntimeSession[] = [];
+  return {
+    openPage: async () => {
+      if (!browser) throw new Error('the bench let go of Chromium already: one measured page per run');
+      const page = await browser.contexts()[0]!.newPage();
+      await fitWindow(browser, page);
+      return page;
+    },
+    measure: async (page) => {
+      const targetId = await targetIdOf(page);
+      const url = page.url();
+      await browser!.close();
+      browser = undefined;
+      const session = await unwatched.runtimeSession(targetId);
+      sessions.push(session);
+      await session.send('Performance.enable');
+      return {
+        reader: session,
+        heapMb: async () => toMb((await session.send<{ metrics: { name: string; value: number }[] }>('Performance.getMetrics')).metrics.find((m) => m.name === 'JSHeapUsedSize')?.value),
+        screenshot: async (path) => {
+          const again = await chromium.connectOverCDP(unwatched.endpoint);
+          try {
+            const shown = again.contexts()[0]!.pages().find((p) => p.url() === url);
+            if (!shown) throw new Error(`the measured page (${url}) is no longer open`);
+            await shown.screenshot({ path });
+          } finally {
+            await again.close();
+          }
+        },
+      };
+    },
+    close: async () => {
+      for (const session of sessions) session.close();
+      await browser?.close();
+      await unwatched.close();
+    },
+  };
+}
+
+async function targetIdOf(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    return ((await cdp.send('Target.getTargetInfo')) as { targetInfo: { targetId: string } }).targetInfo.targetId;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * Sizes the page's window so that the page itself is 1920×1080, as the watched pages are: a viewport
+ * Playwright set would go with its session when it lets go, the window's own size stays.
+ */
+async function fitWindow(browser: Browser, page: Page): Promise<void> {
+  const frame = await page.evaluate(() => ({ width: outerWidth - innerWidth, height: outerHeight - innerHeight }));
+  const session = await browser.newBrowserCDPSession();
+  try {
+    const { windowId } = (await session.send('Browser.getWindowForTarget', { targetId: await targetIdOf(page) })) as { windowId: number };
+    await session.send('Browser.setWindowBounds', { windowId, bounds: { width: VIEWPORT.width + frame.width, height: VIEWPORT.height + frame.height } });
+  } finally {
+    await session.detach();
+  }
+  const inner = await page.evaluate(() => ({ width: innerWidth, height: innerHeight }));
+  if (inner.width !== VIEWPORT.width || inner.height !== VIEWPORT.height) throw new Error(`the page is ${inner.width}×${inner.height}, not ${VIEWPORT.width}×${VIEWPORT.height}, after sizing its window`);
+}
