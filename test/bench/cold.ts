@@ -7,7 +7,8 @@ import { untilLive, untilShown } from './desk/board-readiness';
 import { openDeskSocket } from '../e2e/support/desk-socket';
 import { configureDesk, forgetLastKnown, type ConfiguredDesk } from './desk/configured-host';
 import { BOARD_SHOWN_MARK } from '../../renderer/src/board/lib/timing-marks';
-import { boardItemCount, CHROMIUM, DOOR_NAME, launchBenchChromium, load } from './desk/desk-run';
+import { boardItemCount, CHROMIUM, DOOR_NAME, load } from './desk/desk-run';
+import { launchBenchChromium } from './desk/measuring-browser';
 import { launchUnwatchedChromium, type UnwatchedChromium } from './desk/unwatched-chromium';
 import { cpuShare, readCpu, type CpuReading } from './desk/cpu-share';
 import { startHostProcess } from './desk/host-process';
@@ -171,7 +172,7 @@ async function main(): Promise<void> {
   const copies: string[] = [];
   try {
     if (unwatched) unwatchedChromium = await launchUnwatchedChromium(CHROMIUM);
-    else browser = await launchBenchChromium();
+    else browser = await launchBenchChromium(CHROMIUM);
     // Each checkout starts on its own copy of the configured settings folder, with no local store: its
     // warm-up launch writes the last-known board in its own format (a store brought up to date by a
     // newer checkout is one an older checkout refuses to open).

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { launchMeasuringBrowser, type MeasuringBrowser } from './measuring-browser';
 import { BOARD_KINDS } from '../../../electron/core/board/catalogue';
 import { generateSite } from '../../../electron/simulator/site/generate';
@@ -93,11 +93,6 @@ export interface DeskFigures {
 export const DOOR_NAME = /Building \d+ L\d+ Door \d+/;
 const PROBE_TIMEOUT_MS = 10_000;
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Debian's Chromium as every desk bench runs it (no GPU, nothing in the background). */
-export function launchBenchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'] });
-}
 
 /**
  * One desk run: the simulator in its own process with a generated site, the browser host configured

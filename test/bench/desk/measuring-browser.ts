@@ -27,14 +27,23 @@ export interface MeasuredPage {
 }
 
 const VIEWPORT = { width: 1920, height: 1080 };
-const toMb = (bytes: number | undefined) => (bytes === undefined ? null : Math.round((bytes / 1024 / 1024) * 10) / 10);
+/** JSHeapUsedSize from Performance.getMetrics, in MB. */
+function heapUsedMb({ metrics }: { metrics: { name: string; value: number }[] }): number | null {
+  const bytes = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
+  return bytes === undefined ? null : Math.round((bytes / 1024 / 1024) * 10) / 10;
+}
 
 export async function launchMeasuringBrowser(executable: string, unwatched: boolean): Promise<MeasuringBrowser> {
   return unwatched ? unwatchedBrowser(await launchUnwatchedChromium(executable)) : watchedBrowser(executable);
 }
 
+/** Debian's Chromium as every desk bench runs it under Playwright (no GPU, nothing in the background). */
+export function launchBenchChromium(executable: string): Promise<Browser> {
+  return chromium.launch({ executablePath: executable, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'] });
+}
+
 async function watchedBrowser(executable: string): Promise<MeasuringBrowser> {
-  const browser = await chromium.launch({ executablePath: executable, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'] });
+  const browser = await launchBenchChromium(executable);
   return {
     openPage: () => browser.newPage({ viewport: VIEWPORT }),
     measure: async (page) => {
@@ -42,7 +51,7 @@ async function watchedBrowser(executable: string): Promise<MeasuringBrowser> {
       await cdp.send('Performance.enable');
       return {
         reader: readerOf(page),
-        heapMb: async () => toMb((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'JSHeapUsedSize')?.value),
+        heapMb: async () => heapUsedMb(await cdp.send('Performance.getMetrics')),
         screenshot: async (path) => void (await page.screenshot({ path })),
       };
     },
@@ -71,7 +80,7 @@ async function unwatchedBrowser(unwatched: UnwatchedChromium): Promise<Measuring
       await session.send('Performance.enable');
       return {
         reader: session,
-        heapMb: async () => toMb((await session.send<{ metrics: { name: string; value: number }[] }>('Performance.getMetrics')).metrics.find((m) => m.name === 'JSHeapUsedSize')?.value),
+        heapMb: async () => heapUsedMb(await session.send('Performance.getMetrics')),
         screenshot: async (path) => {
           const again = await chromium.connectOverCDP(unwatched.endpoint);
           try {
