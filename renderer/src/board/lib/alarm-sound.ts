@@ -4,37 +4,72 @@
  * announcement, and the beep starts with the operator's first touch.
  */
 export class AlarmSound {
-  private context: AudioContext | undefined;
+  private context: ToneContext | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private first: ReturnType<typeof setTimeout> | undefined;
+  private resuming: Promise<void> | undefined;
 
   constructor(private readonly everyMs = 2_500) {}
 
+  /** Beeps now and every few seconds. The first beep waits for the next task, so the alarm is drawn before any audio work. */
   start(): void {
     if (this.timer) return;
-    this.beep();
+    this.first = setTimeout(() => this.beep(), 0);
     this.timer = setInterval(() => this.beep(), this.everyMs);
   }
 
   stop(): void {
+    clearTimeout(this.first);
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
   }
 
   private beep(): void {
-    if (typeof AudioContext === 'undefined') return;
-    this.context ??= new AudioContext();
-    const ctx = this.context;
-    if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
-    const at = ctx.currentTime;
-    for (const [i, frequency] of [880, 660].entries()) {
-      const tone = ctx.createOscillator();
-      const gain = ctx.createGain();
-      tone.frequency.value = frequency;
-      gain.gain.setValueAtTime(0.15, at + i * 0.2);
-      gain.gain.exponentialRampToValueAtTime(0.001, at + i * 0.2 + 0.18);
-      tone.connect(gain).connect(ctx.destination);
-      tone.start(at + i * 0.2);
-      tone.stop(at + i * 0.2 + 0.2);
-    }
+    const { AudioContext, navigator } = globalThis as unknown as BrowserAudio;
+    if (!AudioContext) return;
+    const ctx = (this.context ??= new AudioContext());
+    if (ctx.state === 'running') return tones(ctx);
+    // Asking a suspended context to resume before the operator's first touch fails and warns each
+    // time: ask once they have touched the desk (or where the browser cannot say), then beep.
+    if (this.resuming || navigator?.userActivation?.hasBeenActive === false) return;
+    this.resuming = ctx
+      .resume()
+      .then(() => {
+        if (this.timer) tones(ctx);
+      })
+      .catch(() => undefined)
+      .finally(() => (this.resuming = undefined));
+  }
+}
+
+/**
+ * What the sound uses of Web Audio and of the page's user activation, typed here rather than from the
+ * DOM library so that the unit tests, compiled for Node, can load this module with a stand-in.
+ */
+interface BrowserAudio {
+  AudioContext?: new () => ToneContext;
+  navigator?: { userActivation?: { hasBeenActive: boolean } };
+}
+
+interface ToneContext {
+  state: string;
+  currentTime: number;
+  destination: unknown;
+  resume(): Promise<void>;
+  createOscillator(): { frequency: { value: number }; connect(next: unknown): { connect(next: unknown): unknown }; start(at: number): void; stop(at: number): void };
+  createGain(): { gain: { setValueAtTime(value: number, at: number): void; exponentialRampToValueAtTime(value: number, at: number): void } };
+}
+
+function tones(ctx: ToneContext): void {
+  const at = ctx.currentTime;
+  for (const [i, frequency] of [880, 660].entries()) {
+    const tone = ctx.createOscillator();
+    const gain = ctx.createGain();
+    tone.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.15, at + i * 0.2);
+    gain.gain.exponentialRampToValueAtTime(0.001, at + i * 0.2 + 0.18);
+    tone.connect(gain).connect(ctx.destination);
+    tone.start(at + i * 0.2);
+    tone.stop(at + i * 0.2 + 0.2);
   }
 }
