@@ -4,11 +4,11 @@ import { readerOf, type PageReader } from './tile-watch';
 
 /**
  * The Chromium a desk run drives. Watched (the default): Playwright on the page throughout, as every
- * round before the tenth measured. Unwatched (BENCH_DESK_UNWATCHED=1): Playwright sets the page up
- * (loads it, opens the view, installs the watch) and then lets go of it, and the probes are read over
- * a session that uses Runtime alone. Playwright enables the Network domain on every page it drives,
- * and Chromium then copies each WebSocket frame's payload to it: at 100 changes/s, work on the same
- * 2 cores that no desk does.
+ * desk-bench round in docs/performance.md was measured unless it says otherwise. Unwatched
+ * (BENCH_DESK_UNWATCHED=1): Playwright sets the page up (loads it, opens the view, installs the
+ * watch) and then lets go of it, and the probes are read over a session that uses Runtime alone.
+ * Playwright enables the Network domain on every page it drives, and Chromium then copies each
+ * WebSocket frame's payload to it: at 100 changes/s, work on the same 2 cores that no desk does.
  */
 export interface MeasuringBrowser {
   /** A 1920×1080 page, driven by Playwright until `measure`. */
