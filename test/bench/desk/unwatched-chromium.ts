@@ -6,11 +6,11 @@ import { createInterface } from 'node:readline';
 import { WebSocket } from 'ws';
 
 /**
- * Debian's Chromium with no DevTools client on a page while it loads (or while it is measured). Playwright enables the Network
- * domain on every page it drives, and Chromium then copies each WebSocket frame's payload to it: the
- * board parts of a cold start go through the DevTools pipe and Playwright's process as well, which no
- * desk pays. Here a page is opened through the DevTools HTTP endpoint (no session on it) and read
- * only afterwards, over a session that uses nothing but Runtime.
+ * Debian's Chromium with no DevTools client on a page while it loads or is measured. Playwright
+ * enables the Network domain on every page it drives, and Chromium then copies each WebSocket frame's
+ * payload to it: the board parts of a cold start go through the DevTools pipe and Playwright's process
+ * as well, which no desk pays. Here a page is opened through the DevTools HTTP endpoint (no session on
+ * it) and read only afterwards, over a session that uses nothing but Runtime.
  */
 export interface UnwatchedChromium {
   /** Its DevTools HTTP endpoint: Playwright can connect to it for a while (chromium.connectOverCDP) and let go. */
@@ -85,24 +85,11 @@ export async function launchUnwatchedChromium(executable: string): Promise<Unwat
 
 /** One Runtime.evaluate over a session of its own, closed once answered. */
 async function evaluateOnce<T>(debuggerUrl: string, expression: string): Promise<T> {
-  const ws = new WebSocket(debuggerUrl);
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
+  const session = await openRuntimeSession(debuggerUrl);
   try {
-    const reply = new Promise<{ result?: { result?: { value?: unknown }; exceptionDetails?: { text?: string } }; error?: { message?: string } }>((resolve) =>
-      ws.on('message', (data) => {
-        const message = JSON.parse(String(data)) as { id?: number };
-        if (message.id === 1) resolve(message as never);
-      }),
-    );
-    ws.send(JSON.stringify({ id: 1, method: 'Runtime.evaluate', params: { expression, returnByValue: true, awaitPromise: true } }));
-    const { result, error } = await reply;
-    if (error || result?.exceptionDetails) throw new Error(`the page could not evaluate ${expression}: ${error?.message ?? result?.exceptionDetails?.text}`);
-    return result?.result?.value as T;
+    return await session.evaluate<T>(expression);
   } finally {
-    ws.close();
+    session.close();
   }
 }
 
