@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
-import { launchMeasuringBrowser, type MeasuringBrowser } from './measuring-browser';
+import { launchMeasuringBrowser, type MainThreadTime, type MeasuringBrowser } from './measuring-browser';
 import { BOARD_KINDS } from '../../../electron/core/board/catalogue';
 import { generateSite } from '../../../electron/simulator/site/generate';
 import { readWholeBoard, type DeskSocket } from '../../e2e/support/desk-socket';
@@ -72,6 +72,8 @@ export interface DeskFigures {
   hostRssMb: number | null;
   simulatorRssMb: number | null;
   rendererHeapMb: number | null;
+  /** Percent of the measuring time the page's main thread ran tasks (Performance.getMetrics' TaskDuration). */
+  pageMainThreadPct: number;
   idleRequestsPerMinute: number;
   /**
    * Percent of one core each party used while probes ran (cpu-share.ts): the desk, the simulator,
@@ -88,6 +90,12 @@ export interface DeskFigures {
   loadEnd: number;
   /** Soak: per window, memory and latency. */
   samples?: { atSeconds: number; hostRssMb: number | null; hostHeapAfterGcMb: number | null; simulatorRssMb: number | null; rendererHeapMb: number | null; latencyP50Ms: number | null; latencyP99Ms: number | null; probes: number; missed: number }[];
+}
+
+/** Each of the main thread's durations over a window, as a percent of the window (one decimal). */
+function busyShare(before: MainThreadTime, after: MainThreadTime, windowMs: number): MainThreadTime {
+  const pct = (key: keyof MainThreadTime) => Math.round(((after[key] - before[key]) * 1000 * 1000) / windowMs) / 10;
+  return { task: pct('task'), layout: pct('layout'), style: pct('style'), script: pct('script') };
 }
 
 export const DOOR_NAME = /Building \d+ L\d+ Door \d+/;
@@ -133,7 +141,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     const probes = names.filter((name) => doorIdByName.has(name));
     if (probes.length === 0) throw new Error(`no door is on screen in the ${settings.viewName ?? 'board'} view to probe`);
     const measured = await browser.measure(page);
-    const { reader, heapMb } = measured;
+    const { reader, heapMb, mainThread } = measured;
 
     const ids = {
       doors: (site.doors ?? []).map((d) => String(d.id)).filter((id) => !probes.some((p) => doorIdByName.get(p) === id)),
@@ -150,6 +158,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     let windowStart = { at: Date.now(), latencies: 0, missed: 0 };
     const startedAt = Date.now();
     const cpuBefore = readCpu();
+    const pageBefore = await mainThread();
     for (let i = 0; Date.now() - startedAt < settings.measureSeconds * 1000; i++) {
       const name = probes[i % probes.length]!;
       if (await showsForced(reader, name)) await cleared(reader, name, PROBE_TIMEOUT_MS);
@@ -178,6 +187,8 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       }
     }
     const cpu = cpuShare(cpuBefore, readCpu(), { host: host.pid, simulator: configured.sim.process.pid!, bench: process.pid });
+    const mainBusy = busyShare(pageBefore, await mainThread(), Date.now() - startedAt);
+    log(`  the page's main thread while measuring (% of the time): busy ${mainBusy.task}, layout ${mainBusy.layout}, style ${mainBusy.style}, script ${mainBusy.script}`);
     if (cpu) log(`  CPU while measuring (% of one core, ${cpu.cores} cores): desk ${cpu.hostPct}, simulator ${cpu.simulatorPct}, Chromium ${cpu.chromiumPct}, bench ${cpu.benchPct}, other ${cpu.otherPct}, machine ${cpu.machinePct}`);
     await background.stop();
     hostHeap?.close();
@@ -213,6 +224,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       hostRssMb: rssMbOf(host.pid),
       simulatorRssMb: rssMbOf(configured.sim.process.pid),
       rendererHeapMb: await heapMb(),
+      pageMainThreadPct: mainBusy.task,
       idleRequestsPerMinute: idle,
       cpuHostPct: cpu?.hostPct ?? null,
       cpuSimulatorPct: cpu?.simulatorPct ?? null,

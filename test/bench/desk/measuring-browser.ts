@@ -22,15 +22,30 @@ export interface MeasuredPage {
   reader: PageReader;
   /** The page's JS heap in use, MB. */
   heapMb(): Promise<number | null>;
+  /** Seconds the page's main thread has spent so far: in all, and in layout, style and script. */
+  mainThread(): Promise<MainThreadTime>;
   /** A picture of the page as measured (Playwright on it again for the moment, when it had let go). */
   screenshot(path: string): Promise<void>;
 }
 
+export interface MainThreadTime {
+  task: number;
+  layout: number;
+  style: number;
+  script: number;
+}
+
 const VIEWPORT = { width: 1920, height: 1080 };
+type Metrics = { metrics: { name: string; value: number }[] };
 /** JSHeapUsedSize from Performance.getMetrics, in MB. */
-function heapUsedMb({ metrics }: { metrics: { name: string; value: number }[] }): number | null {
+function heapUsedMb({ metrics }: Metrics): number | null {
   const bytes = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
   return bytes === undefined ? null : Math.round((bytes / 1024 / 1024) * 10) / 10;
+}
+/** The main thread's cumulative durations from Performance.getMetrics (seconds; 0 where Chromium gives none). */
+function mainThreadTime({ metrics }: Metrics): MainThreadTime {
+  const seconds = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+  return { task: seconds('TaskDuration'), layout: seconds('LayoutDuration'), style: seconds('RecalcStyleDuration'), script: seconds('ScriptDuration') };
 }
 
 export async function launchMeasuringBrowser(executable: string, unwatched: boolean): Promise<MeasuringBrowser> {
@@ -52,6 +67,7 @@ async function watchedBrowser(executable: string): Promise<MeasuringBrowser> {
       return {
         reader: readerOf(page),
         heapMb: async () => heapUsedMb(await cdp.send('Performance.getMetrics')),
+        mainThread: async () => mainThreadTime(await cdp.send('Performance.getMetrics')),
         screenshot: async (path) => void (await page.screenshot({ path })),
       };
     },
@@ -80,7 +96,8 @@ async function unwatchedBrowser(unwatched: UnwatchedChromium): Promise<Measuring
       await session.send('Performance.enable');
       return {
         reader: session,
-        heapMb: async () => heapUsedMb(await session.send('Performance.getMetrics')),
+        heapMb: async () => heapUsedMb(await session.send<Metrics>('Performance.getMetrics')),
+        mainThread: async () => mainThreadTime(await session.send<Metrics>('Performance.getMetrics')),
         screenshot: async (path) => {
           const again = await chromium.connectOverCDP(unwatched.endpoint);
           try {
