@@ -97,6 +97,23 @@ describe('the alarm sound', () => {
     sound.stop();
   });
 
+  it('opens the audio ahead when the page is idle, and the first alarm beeps through it', async () => {
+    FakeAudioContext.allowed = true;
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    const sound = new AlarmSound();
+    sound.prepare();
+    expect(FakeAudioContext.made).toHaveLength(0);
+    idle.forEach((run) => run());
+    expect(FakeAudioContext.made).toHaveLength(1);
+
+    sound.start();
+    await after(0);
+    expect(FakeAudioContext.made).toHaveLength(1);
+    expect(FakeAudioContext.made[0]!.oscillators).toBe(2);
+    sound.stop();
+  });
+
   it('asks again at the next beep after a refused resume, and builds no tones meanwhile', async () => {
     touched.hasBeenActive = true;
     const sound = new AlarmSound();
