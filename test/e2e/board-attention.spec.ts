@@ -57,3 +57,21 @@ test('a forced door reaches the strip and is announced until acknowledged at the
   await setDoor(host, 'd-n1-east', { open: false, forced: false });
   await expect(entry).toHaveCount(0);
 });
+
+test('the strip keeps its height as the first alarm comes and the last goes, so the board and a plan below it stay put', async ({ page }) => {
+  await page.goto(host.url);
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected');
+  const strip = page.getByTestId('attention');
+  await expect(strip).toContainText('Nothing needs action');
+  const height = async () => (await strip.boundingBox())!.height;
+  const calm = await height();
+
+  await setDoor(host, 'd-n1-east', { open: true, forced: true });
+  const entry = page.getByTestId('attention-entry').filter({ hasText: 'North L1 East Door' });
+  await expect(entry).toHaveAttribute('data-unacknowledged', 'true');
+  expect(await height()).toBeCloseTo(calm, 0);
+
+  await setDoor(host, 'd-n1-east', { open: false, forced: false });
+  await expect(entry).toHaveCount(0);
+  expect(await height()).toBeCloseTo(calm, 0);
+});
