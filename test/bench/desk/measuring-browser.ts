@@ -47,6 +47,10 @@ function mainThreadTime({ metrics }: Metrics): MainThreadTime {
   const seconds = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
   return { task: seconds('TaskDuration'), layout: seconds('LayoutDuration'), style: seconds('RecalcStyleDuration'), script: seconds('ScriptDuration') };
 }
+/** What a measured page reports from Performance.getMetrics, however the bench reaches the page. */
+function pageReadings(getMetrics: () => Promise<Metrics>): Pick<MeasuredPage, 'heapMb' | 'mainThread'> {
+  return { heapMb: async () => heapUsedMb(await getMetrics()), mainThread: async () => mainThreadTime(await getMetrics()) };
+}
 
 export async function launchMeasuringBrowser(executable: string, unwatched: boolean): Promise<MeasuringBrowser> {
   return unwatched ? unwatchedBrowser(await launchUnwatchedChromium(executable)) : watchedBrowser(executable);
@@ -66,8 +70,7 @@ async function watchedBrowser(executable: string): Promise<MeasuringBrowser> {
       await cdp.send('Performance.enable');
       return {
         reader: readerOf(page),
-        heapMb: async () => heapUsedMb(await cdp.send('Performance.getMetrics')),
-        mainThread: async () => mainThreadTime(await cdp.send('Performance.getMetrics')),
+        ...pageReadings(() => cdp.send('Performance.getMetrics')),
         screenshot: async (path) => void (await page.screenshot({ path })),
       };
     },
@@ -96,8 +99,7 @@ async function unwatchedBrowser(unwatched: UnwatchedChromium): Promise<Measuring
       await session.send('Performance.enable');
       return {
         reader: session,
-        heapMb: async () => heapUsedMb(await session.send<Metrics>('Performance.getMetrics')),
-        mainThread: async () => mainThreadTime(await session.send<Metrics>('Performance.getMetrics')),
+        ...pageReadings(() => session.send<Metrics>('Performance.getMetrics')),
         screenshot: async (path) => {
           const again = await chromium.connectOverCDP(unwatched.endpoint);
           try {
