@@ -1,3 +1,5 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { RunningHost } from './support/host';
@@ -46,11 +48,19 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, what: str
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`), what).toEqual([]);
 }
 
-/** A screenshot kept with the test's results, for a person to look at. */
+/**
+ * A screenshot kept with the test's results, for a person to look at; with GATEHOUSE_SHOTS_DIR set,
+ * a copy there too, where a reviewer collects the desk's looks across runs.
+ */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path });
   await testInfo.attach(name, { path, contentType: 'image/png' });
+  const shots = process.env.GATEHOUSE_SHOTS_DIR;
+  if (shots) {
+    mkdirSync(shots, { recursive: true });
+    copyFileSync(path, join(shots, `${name}.png`));
+  }
 }
 
 /** The overrides the simulator logged since `since` (its event log, through the control API). */

@@ -1,7 +1,7 @@
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, keepScreenshot, openDesk } from './panels-support';
 import { floorSvg, pinOf, scriptSvg, showPlan, stripedPng } from './plans-support';
 import { setDoor, startHost, type RunningHost } from './support/host';
@@ -43,7 +43,7 @@ test('plans are imported as SVG and PNG; a script-bearing SVG and a 50 MB file a
   // The demo site's own drawing until one is imported.
   await expect(screen.getByText('Demo drawing')).toBeVisible();
   await expect(screen.getByTestId('plan-pin').first()).toBeVisible();
-  await keepShot(page, testInfo, 'plan-demo-drawing');
+  await keepScreenshot(page, testInfo, 'plan-demo-drawing');
 
   // Refused by main, whole: a drawing carrying a script is not a plan.
   await importFile(page, { name: 'tampered.svg', mimeType: 'image/svg+xml', buffer: scriptSvg() });
@@ -141,7 +141,7 @@ test('a door placed on the plan shows its live state: forced is red, says Forced
   const size = (await pin.boundingBox())!;
   expect(Math.min(size.width, size.height)).toBeGreaterThanOrEqual(44);
 
-  await keepShot(page, testInfo, 'plan-live-forced');
+  await keepScreenshot(page, testInfo, 'plan-live-forced');
   await expectAccessible(page, testInfo, 'the plan view with live pins');
 
   // Enter on the pin opens the item's panel, as on a tile; Esc comes back to the pin.
@@ -210,7 +210,7 @@ test('after a restart of the host the plans and pins are where they were', async
   await expect(after.getByTestId('plan-pin')).toHaveCount(pins.length);
   const again = await after.getByTestId('plan-pin').evaluateAll((els) => els.map((el) => `${el.getAttribute('aria-label')!.split(':')[0]} @ ${el.getAttribute('data-at')}`).sort());
   expect(again).toEqual(pins);
-  await keepShot(page, testInfo, 'plan-after-restart');
+  await keepScreenshot(page, testInfo, 'plan-after-restart');
 
   const level2 = await showPlanFromSwitch(page);
   const png = level2.getByRole('img', { name: `Floor plan of ${LEVEL_2}` });
@@ -230,13 +230,6 @@ test('after a restart of the host the plans and pins are where they were', async
   await expect(level2.getByTestId('plans-backup-status')).toHaveText(/^Restored \d+ plans and \d+ pins from plans-backup\.json\.$/);
   await expect.poll(() => png.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
 });
-
-/** A screenshot kept with the results, and a copy in /work/shots for people reviewing the desk's looks. */
-async function keepShot(page: Page, testInfo: TestInfo, name: string) {
-  await keepScreenshot(page, testInfo, name);
-  mkdirSync('/work/shots', { recursive: true });
-  copyFileSync(testInfo.outputPath(`${name}.png`), `/work/shots/${name}.png`);
-}
 
 /** From one plan to the board and to another floor's plan. */
 async function showPlanFromSwitch(page: Page) {
