@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import { keepScreenshot } from './panels-support';
 import { setDoor, siteEvents, startHost, type RunningHost } from './support/host';
 
 let host: RunningHost;
@@ -77,4 +78,32 @@ test('the strip keeps its height as the first alarm comes and the last goes, so 
   await expect(entry).toHaveCount(0);
   expect(await height()).toBeCloseTo(calm.height, 0);
   expect(await boardTop()).toBeCloseTo(calm.boardTop, 0);
+});
+
+test('an alarm alone on the strip is named in full; two share the row, half each', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(host.url);
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected');
+  const strip = page.getByTestId('attention');
+  const calmHeight = (await strip.boundingBox())!.height;
+  /** Whether the entry's name or reason is cut short with an ellipsis. */
+  const cut = (entry: Locator) => entry.locator('.name, .why').evaluateAll((lines) => lines.some((line) => line.scrollWidth > line.clientWidth));
+
+  await setDoor(host, 'd-lobby-main', { open: true, forced: true });
+  const lobby = page.getByTestId('attention-entry').filter({ hasText: 'Lobby Main Entrance' });
+  await expect(lobby).toHaveAttribute('data-unacknowledged', 'true');
+  expect(await cut(lobby)).toBe(false);
+  await keepScreenshot(page, testInfo, 'strip-one-alarm');
+
+  await setDoor(host, 'd-n1-east', { open: true, forced: true });
+  const east = page.getByTestId('attention-entry').filter({ hasText: 'North L1 East Door' });
+  await expect(east).toBeVisible();
+  const [a, b] = [(await lobby.boundingBox())!, (await east.boundingBox())!];
+  expect(Math.abs(a.y - b.y)).toBeLessThan(1);
+  expect((await strip.boundingBox())!.height).toBeCloseTo(calmHeight, 0);
+  await keepScreenshot(page, testInfo, 'strip-two-alarms');
+
+  await setDoor(host, 'd-n1-east', { open: false, forced: false });
+  await setDoor(host, 'd-lobby-main', { open: false, forced: false });
+  await expect(page.getByTestId('attention-entry')).toHaveCount(0);
 });
