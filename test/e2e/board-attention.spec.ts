@@ -100,6 +100,8 @@ test('an alarm alone on the strip is named in full; two share the row, half each
   await expect(east).toBeVisible();
   const [a, b] = [(await lobby.boundingBox())!, (await east.boundingBox())!];
   expect(Math.abs(a.y - b.y)).toBeLessThan(1);
+  const row = (await strip.locator('ol').boundingBox())!.width;
+  for (const entry of [a, b]) expect(entry.width).toBeLessThanOrEqual(row / 2);
   expect((await strip.boundingBox())!.height).toBeCloseTo(calmHeight, 0);
   await keepScreenshot(page, testInfo, 'strip-two-alarms');
 
