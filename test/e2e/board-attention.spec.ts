@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { keepScreenshot } from './panels-support';
+import { keepScreenshot, openDesk } from './panels-support';
 import { setDoor, siteEvents, startHost, type RunningHost } from './support/host';
 
 let host: RunningHost;
@@ -81,9 +81,7 @@ test('the strip keeps its height as the first alarm comes and the last goes, so 
 });
 
 test('an alarm alone on the strip is named in full; two share the row, half each', async ({ page }, testInfo) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(host.url);
-  await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected');
+  await openDesk(page, host);
   const strip = page.getByTestId('attention');
   const calmHeight = (await strip.boundingBox())!.height;
   /** Whether the entry's name or reason is cut short with an ellipsis. */
