@@ -36,6 +36,7 @@ const deskSettings = {
   idleSeconds: Number(process.env.BENCH_IDLE_SECONDS ?? '70'),
   ...(process.env.BENCH_DESK_VERSION ? { demoVersion: process.env.BENCH_DESK_VERSION } : {}),
   unwatched: process.env.BENCH_DESK_UNWATCHED === '1',
+  probeEveryMs: Number(process.env.BENCH_PROBE_EVERY_MS ?? '100'),
 };
 const planPins = Number(process.env.BENCH_PLAN_PINS ?? '500');
 const settings: RunSettings = {

@@ -16,6 +16,7 @@ const settings = {
   idleSeconds: Number(process.env.BENCH_IDLE_SECONDS ?? '10'),
   sampleEverySeconds: Number(process.env.BENCH_SAMPLE_SECONDS ?? '60'),
   unwatched: process.env.BENCH_DESK_UNWATCHED === '1',
+  probeEveryMs: Number(process.env.BENCH_PROBE_EVERY_MS ?? '100'),
 };
 
 async function main(): Promise<void> {

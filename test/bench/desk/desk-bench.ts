@@ -1,6 +1,7 @@
 import { loadavg } from 'node:os';
 import { median } from '../stats';
 import { runDesk, type DeskFigures, type DeskSettings } from './desk-run';
+import { ProbePace } from './probe-pace';
 
 /** One frame at 60 Hz: no change can reach the screen faster than the next frame. */
 export const FRAME_MS = 16.7;
@@ -92,7 +93,7 @@ export function printDeskTable(results: DeskResult[], settings: Omit<DeskSetting
       'board on screen; live = every item with a status and none stale, same launch; server only = every item live with the local store removed.',
   );
   const probesRead = settings.unwatched ? 'probes read with no Playwright on the page (BENCH_DESK_UNWATCHED=1)' : 'Playwright on the page throughout';
-  console.log(`host: ${results[0]?.figures.hostEntry ?? '—'}; vault: ${results[0]?.figures.vaultMode ?? '—'}; ${probesRead}`);
+  console.log(`host: ${results[0]?.figures.hostEntry ?? '—'}; vault: ${results[0]?.figures.vaultMode ?? '—'}; ${probesRead}; ${new ProbePace(settings.probeEveryMs).describe()}`);
   // Latency on a shared machine is mostly queueing: say how busy it was.
   console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
   console.log(line(header));

@@ -11,6 +11,7 @@ import { configureDesk, forgetLastKnown, launch, type Launch } from './configure
 import { cpuShare, readCpu } from './cpu-share';
 import { openHostHeap } from './host-heap';
 import { restRequests, rssMbOf, type HostEntry } from './host-process';
+import { ProbePace } from './probe-pace';
 import { arm, cleared, doorNamesOnScreen, installTileWatch, shownAt, showsForced } from './tile-watch';
 
 export interface DeskSettings {
@@ -35,6 +36,8 @@ export interface DeskSettings {
   demoVersion?: string;
   /** Probes read with no Playwright on the page while measuring (measuring-browser.ts): BENCH_DESK_UNWATCHED=1. */
   unwatched?: boolean;
+  /** A probe every this many ms on average, 0 for back to back (probe-pace.ts): BENCH_PROBE_EVERY_MS. */
+  probeEveryMs: number;
 }
 
 export interface DeskFigures {
@@ -159,7 +162,9 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     const startedAt = Date.now();
     const cpuBefore = readCpu();
     const pageBefore = await mainThread();
+    const pace = new ProbePace(settings.probeEveryMs);
     for (let i = 0; Date.now() - startedAt < settings.measureSeconds * 1000; i++) {
+      await pace.due();
       const name = probes[i % probes.length]!;
       if (await showsForced(reader, name)) await cleared(reader, name, PROBE_TIMEOUT_MS);
       await arm(reader, name, PROBE_TIMEOUT_MS);
