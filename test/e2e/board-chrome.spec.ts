@@ -100,4 +100,8 @@ test('the keyboard shortcuts are in the legend on C, with the colours', async ({
   await expect(page.getByTestId('colour-key-toggle')).toHaveAttribute('aria-expanded', 'true');
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  // Esc closes it, as it closes everything else opened over the board.
+  await page.keyboard.press('Escape');
+  await expect(legend).toHaveCount(0);
+  await expect(page.getByTestId('colour-key-toggle')).toHaveAttribute('aria-expanded', 'false');
 });
