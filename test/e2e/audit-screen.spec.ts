@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { openDeskSocket } from './support/desk-socket';
 import { startHost, type RunningHost } from './support/host';
 import { openDesk } from './panels-support';
@@ -42,6 +42,13 @@ test('the audit screen at the kiosk size names every column, Outcome included, a
   const [h, c] = [await outcome.boundingBox(), await cell.boundingBox()];
   expect(c!.x).toBeGreaterThanOrEqual(h!.x - 1);
   expect(c!.x).toBeLessThan(h!.x + h!.width);
+  // A field and the button beside it are one height (the desk's field and button), so each row lines up.
+  const height = async (locator: Locator) => (await locator.boundingBox())!.height;
+  const rows = [
+    [page.getByRole('spinbutton', { name: /Keep entries for/ }), page.getByRole('button', { name: 'Set retention' })],
+    [page.getByRole('searchbox', { name: /Words/ }), page.getByRole('button', { name: 'Show', exact: true })],
+  ] as const;
+  for (const [field, button] of rows) expect(Math.abs((await height(field)) - (await height(button)))).toBeLessThanOrEqual(1);
   const path = testInfo.outputPath('audit-1280x800.png');
   await page.screenshot({ path });
   await testInfo.attach('audit at 1280×800', { path, contentType: 'image/png' });
