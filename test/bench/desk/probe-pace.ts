@@ -10,7 +10,8 @@ import { seeded } from '../stats';
  *
  * `everyMs` 0 is the closed loop the bench ran until 27 November: the next probe as soon as the last
  * was seen and cleared. Its load then depends on the view (a quicker view gets more alarms a second),
- * and at 2,000 items it added 55–70 alarms and clears a second, all on screen, on top of the 100.
+ * and at 2,000 items it added 28–44 probes a second, 55–90 alarms and clears, all on screen, on top of
+ * the 100.
  */
 export class ProbePace {
   readonly #random = seeded(11);
