@@ -25,6 +25,19 @@ export default defineConfig({
         },
       },
       {
+        // The Electron shell's BUILT main and preload, loaded under Node with a stand-in `electron`
+        // (test/shell/stand-in/). Each main runs in a process of its own; one file at a time.
+        test: {
+          name: 'shell',
+          include: ['test/shell/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/shell/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'piv',
           include: ['test/piv/**/*.test.ts'],

@@ -20,10 +20,16 @@ export interface DeskRecordsOptions {
   /** Where personal data gets sealed (the vault); until it answers, personal fields are withheld. */
   sealer?: () => Promise<LocalDataSealer>;
   now?: () => number;
+  /** better-sqlite3's compiled module for this runtime, when not the one in node_modules (LocalStoreOptions). */
+  nativeBinding?: string;
 }
 
 export function openDeskRecords(options: DeskRecordsOptions): DeskRecords {
-  const store = LocalStore.open(options.dir, { migrations: storeMigrations, ...(options.now ? { now: options.now } : {}) });
+  const store = LocalStore.open(options.dir, {
+    migrations: storeMigrations,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+  });
   const audit = new AuditLog(store, { desk: options.desk, ...(options.now ? { now: options.now } : {}) });
   if (options.sealer) void audit.sealWith(options.sealer);
   const lastKnown = new LastKnownStore(store, options.now);

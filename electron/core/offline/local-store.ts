@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { abiMismatch, rebuildAdvice } from '../native-module-error';
 import { migrate, type Migration } from './migrations';
 
 /** The store's file in the settings folder, beside config.json. */
@@ -13,6 +14,11 @@ export interface LocalStoreOptions {
   /** Every feature's schema steps (registry.ts gathers them). */
   migrations: readonly Migration[];
   now?: () => number;
+  /**
+   * better-sqlite3's compiled module to use instead of the one in node_modules: the Electron shell
+   * passes the build made for its own runtime (node_modules holds the build for Node).
+   */
+  nativeBinding?: string;
 }
 
 export class LocalStoreError extends Error {
@@ -42,8 +48,15 @@ export class LocalStore {
   static openFile(path: string, options: LocalStoreOptions): LocalStore {
     let db: Database.Database;
     try {
-      db = new Database(path, { timeout: 5_000 });
+      db = new Database(path, { timeout: 5_000, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
     } catch (err) {
+      const mismatch = abiMismatch(err);
+      if (mismatch) {
+        throw new LocalStoreError(
+          `The desk's local store cannot be opened: its database module was built for another runtime (ABI ${mismatch.built}, this is ${mismatch.running}): ${rebuildAdvice('better-sqlite3')}.`,
+          { cause: err },
+        );
+      }
       throw new LocalStoreError(`The desk's local store at ${path} could not be opened: ${err instanceof Error ? err.message : String(err)}`);
     }
     try {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PivError } from '../../../shared/piv/card/errors';
+import { abiMismatch, rebuildAdvice } from '../native-module-error';
 
 /**
  * Loading @pokusew/pcsclite safely. It is an optional, native dependency, so it may be missing or
@@ -63,6 +64,14 @@ export function loadPcsc(options: BindingOptions = {}): PcscFactory {
     const load = options.load ?? (() => createRequire(import.meta.url)('@pokusew/pcsclite') as PcscFactory);
     return load();
   } catch (error) {
+    const mismatch = abiMismatch(error);
+    if (mismatch) {
+      throw new PivError(
+        'pcsc-unavailable',
+        `Smart-card support is not available: the card reader module was built for another runtime (ABI ${mismatch.built}, this is ${mismatch.running}): ${rebuildAdvice('@pokusew/pcsclite')}.`,
+        { cause: error },
+      );
+    }
     throw new PivError(
       'pcsc-unavailable',
       `Smart-card support is not available: the PC/SC module @pokusew/pcsclite could not be loaded (${(error as Error).message})`,

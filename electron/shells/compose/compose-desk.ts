@@ -14,6 +14,8 @@ import type { LoginItem } from '../../core/kiosk/autostart';
 import { KioskSettings } from '../../core/kiosk/kiosk-settings';
 import type { Logger } from '../../core/log/logger';
 import { seedDemoPlans } from '../../core/plans/demo-seed';
+import { PivReaderService } from '../../core/piv/reader-service';
+import type { PcscFactory } from '../../core/piv/pcsc-binding';
 import { readDemoPlans } from './demo-plans';
 
 export interface ComposeOptions {
@@ -29,6 +31,11 @@ export interface ComposeOptions {
   pcsc?: boolean;
   /** Where the demo site's floor drawings are (resources/plans, or the packaged app's copy); none seeded when absent. */
   demoPlansDir?: string;
+  /**
+   * Native modules built for the shell's runtime, where they are not the ones in node_modules (those
+   * are built for Node): better-sqlite3's compiled module, and how to load @pokusew/pcsclite.
+   */
+  native?: { sqliteBinding?: string; loadPcsc?: () => PcscFactory };
   /** Main's structured log (the shell decides the folder and level). */
   logger: Logger;
   kiosk: {
@@ -57,7 +64,14 @@ export function composeDesk(options: ComposeOptions): Desk {
     options.logger.warn('kiosk.autostart-failed', { reason: (err as Error).message });
   }
   // The local store (audit log, last-known board) lives in the settings folder; the desk closes it on stop.
-  const records = openDeskRecords({ dir: options.settingsDir, desk: hostname(), sealer: () => vault.localDataSealer() });
+  const records = openDeskRecords({
+    dir: options.settingsDir,
+    desk: hostname(),
+    sealer: () => vault.localDataSealer(),
+    ...(options.native?.sqliteBinding ? { nativeBinding: options.native.sqliteBinding } : {}),
+  });
+  const loadPcsc = options.native?.loadPcsc;
+  const pcsc = options.pcsc === false ? false : loadPcsc ? () => PivReaderService.open({ load: loadPcsc }) : true;
   // The demo shows its drawings on first run. They are seeded when the demo site opens, not at every
   // start: a desk on a configured site never shows them, and checking a drawing loads the SVG
   // sanitiser (≈1.8 s here). A demo without them is still a demo, so a failure only says why.
@@ -82,7 +96,7 @@ export function composeDesk(options: ComposeOptions): Desk {
     credentials: new CredentialSettings(options.settings, vault),
     enrolment: {
       demo: { reader: demoReader, slot: demoCardSlot(demoReader), controls: demoControls },
-      pcsc: options.pcsc ?? true,
+      pcsc,
       outbox: new SqliteOutboxStore(records.store, () => vault.localDataSealer()),
       audit: records.audit,
     },

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, dialog } from 'electron';
 import { jsonLinesLog } from '../../core/log';
 import { composeDesk } from '../compose/compose-desk';
 import { readShellArguments } from './arguments';
@@ -7,6 +7,7 @@ import { hardenSession } from './hardening';
 import { bindDeskToIpc } from './ipc';
 import { guardKioskWindow } from './kiosk-guard';
 import { electronLoginItem } from './login-item';
+import { electronNativeModules } from './native-modules';
 import { recoverFromCrashes } from './recovery';
 import { electronSettingsStore } from './settings-store';
 import { createDeskWindow } from './window';
@@ -37,21 +38,34 @@ async function start() {
   recoverFromCrashes(window, logger);
   const guard = shell.profile === 'kiosk' ? guardKioskWindow(window) : undefined;
   const { store, dir } = electronSettingsStore();
-  const desk = composeDesk({
-    settings: store,
-    settingsDir: dir,
-    // electron-builder copies resources/plans into the app's resources folder (extraResources).
-    demoPlansDir: app.isPackaged ? join(process.resourcesPath, 'plans') : join(app.getAppPath(), 'resources', 'plans'),
-    logger,
-    kiosk: {
-      profile: shell.profile,
-      loginItem: electronLoginItem(),
-      quit: () => {
-        guard?.allowExit();
-        app.quit();
+  let desk: ReturnType<typeof composeDesk>;
+  try {
+    desk = composeDesk({
+      settings: store,
+      settingsDir: dir,
+      // electron-builder copies resources/plans into the app's resources folder (extraResources).
+      demoPlansDir: app.isPackaged ? join(process.resourcesPath, 'plans') : join(app.getAppPath(), 'resources', 'plans'),
+      native: electronNativeModules(),
+      logger,
+      kiosk: {
+        profile: shell.profile,
+        loginItem: electronLoginItem(),
+        quit: () => {
+          guard?.allowExit();
+          app.quit();
+        },
       },
-    },
-  });
+    });
+  } catch (error) {
+    // A desk that cannot be built (its local store will not open) says why and stops: relaunching
+    // would only fail the same way again.
+    const reason = error instanceof Error ? error.message : String(error);
+    logger.error('desk.cannot-start', { reason });
+    dialog.showErrorBox('Gatehouse cannot start', reason);
+    guard?.allowExit();
+    app.exit(1);
+    return;
+  }
   void desk.start();
   const unbind = bindDeskToIpc(desk, window, logger);
 

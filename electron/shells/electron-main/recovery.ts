@@ -1,6 +1,7 @@
 import { app, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import type { Logger } from '../../core/log/logger';
+import { rendererDir } from './window';
 
 /** How long a hung renderer may stay unresponsive before it is restarted. */
 const HANG_LIMIT_MS = 10_000;
@@ -33,7 +34,7 @@ export function recoverFromCrashes(window: BrowserWindow, logger: Logger): void 
 
   const restart = (kind: string) => (error: unknown) => {
     logger.error('main.unhandled', { kind, error: error instanceof Error ? error : String(error) });
-    if (!window.isDestroyed()) void window.loadFile(join(import.meta.dirname, '../renderer/restarting.html'));
+    if (!window.isDestroyed()) void window.loadFile(join(rendererDir, 'restarting.html'));
     setTimeout(() => {
       app.relaunch();
       app.exit(1);

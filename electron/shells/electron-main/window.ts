@@ -1,6 +1,9 @@
 import { BrowserWindow, screen } from 'electron';
 import { join } from 'node:path';
 
+/** The built renderer (out/renderer), beside this bundle (out/main): the only pages the window shows. */
+export const rendererDir = join(import.meta.dirname, '../renderer');
+
 /**
  * The desk's window: a sandboxed renderer that can reach only the preload's contract. In the kiosk
  * profile it is full screen with no menu and no devtools, and on a touch-screen desk the pointer is
@@ -31,6 +34,6 @@ export function createDeskWindow(profile: 'kiosk' | 'desk'): BrowserWindow {
   if (kiosk && screen.getAllDisplays().some((display) => display.touchSupport === 'available')) {
     window.webContents.on('did-finish-load', () => void window.webContents.insertCSS('* { cursor: none !important; }'));
   }
-  void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+  void window.loadFile(join(rendererDir, 'index.html'));
   return window;
 }
