@@ -46,13 +46,14 @@ export function checkPackagedNatives({ appOutDir, electronVersion, load }) {
 /** The afterPack hook: a thrown error stops electron-builder before it makes the installers. */
 export default async function afterPack(context) {
   const electronVersion = context.packager.info.framework.version;
-  const here = context.electronPlatformName === process.platform;
-  const electron = here ? findElectron() : {};
-  const { abi, results, ok } = checkPackagedNatives({
-    appOutDir: context.appOutDir,
-    electronVersion,
-    ...(electron.path ? { load: loadInElectron(electron.path) } : {}),
-  });
+  // Only a file that does not say its ABI is loaded to find out, and only on its own platform.
+  let electron;
+  const load = (file) => {
+    if (context.electronPlatformName !== process.platform) return { loaded: false, reason: `it is for ${context.electronPlatformName}, which cannot be tried here` };
+    electron ??= findElectron();
+    return electron.path ? loadInElectron(electron.path)(file) : { loaded: false, reason: electron.reason };
+  };
+  const { abi, results, ok } = checkPackagedNatives({ appOutDir: context.appOutDir, electronVersion, load });
   for (const r of results) console.log(`  native module ${r.ok ? 'ok' : 'WRONG'}: ${r.file.slice(context.appOutDir.length + 1)} (${r.found})`);
   if (!ok) {
     const wrong = results.filter((r) => !r.ok).map((r) => `${r.file}: ${r.problem}`);

@@ -24,13 +24,13 @@ export function readNativeAbi(file) {
   const bytes = typeof file === 'string' ? readFileSync(file) : Buffer.from(file.buffer, file.byteOffset, file.byteLength);
   const text = bytes.toString('latin1');
   // Symbol names end in NUL in every format's string table; Mach-O prefixes them with "_".
-  const exported = [...text.matchAll(/(?:^|\0)_?node_register_module_v(\d+)\0/g)].map((m) => Number(m[1]));
+  const exported = [...text.matchAll(/(?<=^|\0)_?node_register_module_v(\d+)(?=\0)/g)].map((m) => Number(m[1]));
   if (exported.length > 0) {
     const abis = [...new Set(exported)];
     if (abis.length > 1) return { kind: 'unknown', reason: `it names more than one ABI (${abis.join(', ')})` };
     return { kind: 'node', abi: abis[0], from: 'export' };
   }
-  if (/(?:^|\0)_?napi_register_module_v1\0|(?:^|\0)_?napi_module_register\0/.test(text)) return { kind: 'napi' };
+  if (/(?<=^|\0)_?(?:napi_register_module_v1|napi_module_register)(?=\0)/.test(text)) return { kind: 'napi' };
   if (isElf(bytes)) {
     const registered = elfRegistrationAbi(bytes);
     if (registered !== undefined) return { kind: 'node', abi: registered, from: 'registration' };

@@ -197,6 +197,8 @@ const commands = {
     const handled = emitter.emit(event, e, ...args);
     return { handled, defaultPrevented: e.defaultPrevented };
   },
+  // An error nobody catches, thrown in main after this reply went out.
+  fail: () => { setTimeout(() => { throw new Error('an error nobody caught'); }, 10); return true; },
   minimise: () => { windowOf().minimized = true; return true; },
   close: () => ({ closed: windowOf().close() }),
   quit: () => { app.quit(); return { exitCode: app.exitCode ?? null }; },

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { FileMatcher } from 'app-builder-lib/out/fileMatcher';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import { DebugLogger } from 'builder-util';
@@ -10,13 +11,14 @@ const root = process.cwd();
 const load = () => getConfig(root, 'electron-builder.yml', null);
 
 /** Paths electron-builder's own file filter keeps out of `paths`, walking folders as it does. */
-function selectedFiles(patterns: string[], paths: string[]): string[] {
+function selectedFiles(patterns: string[], paths: string[], { inNodeModules = false } = {}): string[] {
   const filter = new FileMatcher(root, '/app', (s) => s, patterns).createFilter();
   const stat = (isDirectory: boolean) => ({ isDirectory: () => isDirectory, isSymbolicLink: () => false }) as never;
   return paths.filter((path) => {
     const parts = path.split('/');
     // A folder the filter refuses is never entered, so nothing below it can be packed.
-    for (let i = 1; i < parts.length; i++) if (!filter(`${root}/${parts.slice(0, i).join('/')}`, stat(true))) return false;
+    // electron-builder copies node_modules by package, never asking about node_modules itself.
+    for (let i = inNodeModules ? 2 : 1; i < parts.length; i++) if (!filter(`${root}/${parts.slice(0, i).join('/')}`, stat(true))) return false;
     return filter(`${root}/${path}`, stat(false));
   });
 }
@@ -64,5 +66,32 @@ describe('electron-builder.yml', { timeout: 60_000 }, () => {
     expect(packed.sort()).toEqual(['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/assets/index-abc123.css',
       'out/renderer/assets/index-abc123.js', 'out/renderer/index.html', 'out/renderer/restarting.html', 'package.json']);
     expect(tracked.some((path) => path.startsWith('test/'))).toBe(true);
+  });
+
+  it('rebuilds the native modules for its Electron (a published prebuilt binary first), and checks them after packing', async () => {
+    const config = await load();
+    expect(config.npmRebuild).toBe(true);
+    expect(config.buildDependenciesFromSource).toBe(false);
+    expect(config.nodeGypRebuild).toBe(false);
+    // electron-builder resolves a hook path like this one and calls its default export after packing.
+    expect(config.afterPack).toBe('./scripts/check-packaged-natives.mjs');
+    const hook = await import(resolve(root, String(config.afterPack)));
+    expect(typeof hook.default).toBe('function');
+    expect(hook.default).toBe(hook.afterPack);
+  });
+
+  it('ships each native module\'s binding and code, not its C sources, objects or better-sqlite3\'s test extension', async () => {
+    const config = await load();
+    // For node_modules, electron-builder keeps everything its `files` patterns do not exclude.
+    const [fileSet] = config.files as Array<{ filter: string[] }>;
+    const patterns = ['**/*', ...fileSet!.filter];
+    const sqlite = 'node_modules/better-sqlite3';
+    const pcsc = 'node_modules/@pokusew/pcsclite';
+    const shipped = [`${sqlite}/build/Release/better_sqlite3.node`, `${sqlite}/lib/database.js`, `${sqlite}/package.json`,
+      `${pcsc}/build/Release/pcsclite.node`, `${pcsc}/lib/pcsclite.js`];
+    const left = [`${sqlite}/build/Release/test_extension.node`, `${sqlite}/build/Release/obj.target/better_sqlite3.node`,
+      `${sqlite}/deps/sqlite3/sqlite3.c`, `${sqlite}/src/better_sqlite3.cpp`, `${pcsc}/build/Release/obj.target/pcsclite.node`,
+      `${pcsc}/build/Release/.deps/Release/pcsclite.node.d`];
+    expect(selectedFiles(patterns, [...shipped, ...left], { inNodeModules: true }).sort()).toEqual([...shipped].sort());
   });
 });
