@@ -2,14 +2,29 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
+import { electronAbi, prepareElectronNatives } from '../../scripts/electron-natives.mjs';
 import { findElectron } from '../../scripts/find-electron.mjs';
 
 const binary = findElectron();
 
 // Runs only where the Electron runtime exists; everywhere else every behaviour is covered through the
-// browser host (test/e2e), and this says why it did not run.
+// browser host (test/e2e) and the shell layer (test/shell), and this says why it did not run.
 test.skip(!binary.path, `Electron runtime not available on this machine (${binary.reason})`);
+
+// The main process loads the local store and the card reader module built for this Electron, as
+// `npm start` prepares them (scripts/electron-natives.mjs); without them the desk cannot start.
+test.beforeAll(async () => {
+  // The first time, both modules are compiled for Electron: minutes, not seconds.
+  test.setTimeout(600_000);
+  const version = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('electron/package.json'), 'utf8')).version as string;
+  const runtime = electronAbi(binary.path!);
+  if (!('abi' in runtime)) throw new Error(runtime.reason);
+  const natives = await prepareElectronNatives({ root: process.cwd(), electronVersion: version, abi: runtime.abi });
+  if (!natives.ok) throw new Error(`Electron is here but its native modules are not: ${natives.reason}`);
+});
 
 let app: ElectronApplication;
 let home: string;
