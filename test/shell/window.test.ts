@@ -62,7 +62,7 @@ describe('the kiosk profile (the default)', () => {
   });
 
   it('holds any web contents made later to the same: no webviews, no navigation, no new windows', async () => {
-    expect(await shell.command('webContentsCreated')).toEqual({ webviewPrevented: true });
+    expect(await shell.command('webContentsCreated')).toEqual({ webviewPrevented: true, navigationPrevented: true });
     expect(await shell.command('windowOpen', { contents: 'created', url: 'https://example.org/' })).toEqual({ action: 'deny' });
   });
 

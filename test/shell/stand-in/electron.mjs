@@ -1,7 +1,7 @@
 // A stand-in for the `electron` module, for loading the BUILT Electron shell under plain Node. It
 // behaves as far as the shell relies on it (the app's quit sequence, windows and their web contents,
 // ipcMain, the session) and records every request the shell makes. The test that started this
-// process drives it over the child-process channel (see ./protocol.md): it fires Electron's events,
+// process drives it over the child-process channel (test/shell/main-process.ts): it fires Electron's events,
 // calls the handlers the shell registered and reads the record.
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
@@ -65,6 +65,8 @@ class BrowserWindow extends EventEmitter {
     this.options = options;
     this.webContents = new WebContents('about:blank');
     windows.push(this);
+    // As in Electron: every web contents made, the window's own included, is announced on the app.
+    app.emit('web-contents-created', electronEvent(), this.webContents);
   }
   loadFile(path, options) {
     note('window.loadFile', path, options);
@@ -184,7 +186,7 @@ export const ipcRenderer = undefined;
 export default { app, BrowserWindow, ipcMain, session, screen, dialog, shell, contextBridge, ipcRenderer };
 export { BrowserWindow };
 
-// ---- What the test asks of this process (see ./protocol.md) ----
+// ---- What the test asks of this process (test/shell/main-process.ts sends these) ----
 
 const windowOf = (index = 0) => BrowserWindow.getAllWindows()[index] ?? windows[index];
 
@@ -227,7 +229,9 @@ const commands = {
     app.emit('web-contents-created', electronEvent(), lastCreated);
     const attach = electronEvent();
     lastCreated.emit('will-attach-webview', attach, {}, {});
-    return { webviewPrevented: attach.defaultPrevented };
+    const navigate = electronEvent();
+    lastCreated.emit('will-navigate', navigate, 'https://example.org/');
+    return { webviewPrevented: attach.defaultPrevented, navigationPrevented: navigate.defaultPrevented };
   },
   beforeRequest: ({ url }) => new Promise((resolve) => {
     if (!webRequest.beforeRequest) return resolve({ listener: 'none' });

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,11 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const sqliteNodeBuild = join(process.cwd(), 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
 const pcscNodeBuild = join(process.cwd(), 'node_modules/@pokusew/pcsclite/build/Release/pcsclite.node');
-const napiModule = join(process.cwd(), 'node_modules/@napi-rs/keyring-linux-x64-gnu/keyring.linux-x64-gnu.node');
+// The keychain's N-API build for this platform (@napi-rs/keyring-<platform>-<arch>…).
+const napiModule = ((dir) => {
+  const folder = readdirSync(dir).find((name) => name.startsWith(`keyring-${process.platform}-${process.arch}`))!;
+  return join(dir, folder, readdirSync(join(dir, folder)).find((name) => name.endsWith('.node'))!);
+})(join(process.cwd(), 'node_modules/@napi-rs'));
 const compiled = compileNativeModule(join(work, 'compiled'), otherAbi);
 
 describe('reading a .node file\'s ABI without loading it', () => {
