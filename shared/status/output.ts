@@ -14,7 +14,7 @@ const OUTPUT: TypeRules = {
   flags: {
     open: { word: 'Off', verdict: 'normal' },
     closed: { word: 'On', verdict: 'normal' },
-    relayStateUnknown: { word: 'Relay state unknown to its controller', verdict: 'attention' },
+    relayStateUnknown: { word: 'Relay state unknown', verdict: 'attention' },
     pulsed: { word: 'Pulsed', verdict: 'normal' },
     switchingDisabled: { word: 'Switching disabled', verdict: 'attention' },
     overridden: { word: 'Overridden', verdict: 'attention' },

@@ -23,11 +23,11 @@ describe('output status reading', () => {
 
   it('switching disabled and a relay state its controller does not know are amber with their reason', () => {
     expect(readOutput(['open', 'switchingDisabled'])).toMatchObject({ verdict: 'attention', reasons: ['Switching disabled'] });
-    expect(readOutput(['relayStateUnknown'])).toMatchObject({ verdict: 'attention', reasons: ['Relay state unknown to its controller'] });
+    expect(readOutput(['relayStateUnknown'])).toMatchObject({ verdict: 'attention', reasons: ['Relay state unknown'] });
   });
 
   it('online: exactly one of relayStateUnknown / closed / open, else in error (red)', () => {
-    expect(readOutput([]).reasons).toEqual(['In error: no relay state reported (none of relay state unknown to its controller / on / off)']);
+    expect(readOutput([]).reasons).toEqual(['In error: no relay state reported (none of relay state unknown / on / off)']);
     expect(readOutput(['open', 'closed'])).toMatchObject({ verdict: 'alarm', reasons: ['In error: more than one relay state (on / off)'] });
     expect(readOutput(['overridden']).verdict).toBe('alarm');
   });
