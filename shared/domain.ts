@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The kinds of item Gatehouse shows. Names follow the feature keys of docs/server-interface.md §Discovery. */
-export const ItemKind = z.enum(['door', 'accessZone', 'alarmZone', 'fenceZone', 'input', 'interlockGroup', 'macro']);
+export const ItemKind = z.enum(['door', 'accessZone', 'alarmZone', 'fenceZone', 'input', 'interlockGroup', 'macro', 'output']);
 export type ItemKind = z.infer<typeof ItemKind>;
 
 /** A link to another item as the server gave it (a door's entry zone, a zone's doors…). */

@@ -83,6 +83,13 @@ const DESCRIPTIONS: Record<ItemKind, Map<string, Entry>> = {
     simple('enable', 'Enable interlocking'),
   ]),
   macro: new Map([simple('run', 'Run', { confirm: 'Run this macro now? Everything it does happens on the server at once.' })]),
+  // cc_rest.yaml OutputDetail.commands: on, onUntil, off, offUntil, pulse (8.50, only where the output pulses); cancel.
+  output: new Map([
+    ...timed('on', 'Turn on'),
+    ...timed('off', 'Turn off'),
+    simple('pulse', 'Pulse (on for its pulse time)'),
+    simple('cancel', 'Cancel override'),
+  ]),
 };
 
 /** Every command key docs/server-interface.md §Command maps lists for a kind, described. */

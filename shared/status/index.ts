@@ -6,6 +6,7 @@ import { readFenceZone } from './fence-zone';
 import { readInput } from './input';
 import { readInterlockGroup } from './interlock-group';
 import { readMacro } from './macro';
+import { readOutput } from './output';
 import type { StatusReading } from './reading';
 
 export type { StatusReading, Verdict, VerdictColour } from './reading';
@@ -23,6 +24,7 @@ const READERS: Record<ItemKind, (flags: readonly string[]) => StatusReading> = {
   input: readInput,
   interlockGroup: readInterlockGroup,
   macro: readMacro,
+  output: readOutput,
 };
 
 /** The reading of an item's flags by the rules for its kind (docs/server-interface.md §Status flags). */

@@ -19,7 +19,7 @@ test('a tile for every kind of item, grouped by floor in floor order, Site last'
   await page.setViewportSize({ width: 1600, height: 9000 });
   await page.goto(host.url);
   await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected');
-  for (const kind of ['door', 'accessZone', 'alarmZone', 'fenceZone', 'input', 'interlockGroup', 'macro']) {
+  for (const kind of ['door', 'accessZone', 'alarmZone', 'fenceZone', 'input', 'interlockGroup', 'macro', 'output']) {
     await expect(page.locator(`[data-testid="tile"][data-kind="${kind}"]`).first()).toBeVisible();
   }
   const groups = await page.getByTestId('group-toggle').allTextContents();
@@ -31,8 +31,8 @@ test('a tile for every kind of item, grouped by floor in floor order, Site last'
     'Level 3 · North Lifts',
     'Site',
   ]);
-  // Every alarm zone, fence zone, input, interlock group and macro of the site is on the board.
-  for (const kind of ['alarmZones', 'fenceZones', 'inputs', 'interlockGroups', 'macros']) {
+  // Every alarm zone, fence zone, input, interlock group, macro and output of the site is on the board.
+  for (const kind of ['alarmZones', 'fenceZones', 'inputs', 'interlockGroups', 'macros', 'outputs']) {
     for (const { name } of site[kind]!) await expect(page.getByRole('button', { name: new RegExp(`^${name}`) }).first()).toBeVisible();
   }
   // Divisions by name in the filter, never a URL.

@@ -16,7 +16,7 @@ function expectedOnBoard(items = ITEMS): number {
   const site = generateSite({ items });
   const byKind = {
     door: site.doors ?? [], accessZone: site.accessZones ?? [], alarmZone: site.alarmZones ?? [], fenceZone: site.fenceZones ?? [],
-    input: site.inputs ?? [], interlockGroup: site.interlockGroups ?? [], macro: site.macros ?? [],
+    input: site.inputs ?? [], interlockGroup: site.interlockGroups ?? [], macro: site.macros ?? [], output: site.outputs ?? [],
   };
   const total = Object.values(byKind).reduce((sum, list) => sum + list.length, 0);
   // Every live kind together, plus the elevator groups and day categories, is the N asked for.

@@ -85,6 +85,10 @@ export type FenceZone = z.infer<typeof FenceZone>;
 export const Input = ItemFields;
 export type Input = z.infer<typeof Input>;
 
+/** An output (a relay) carries the common fields only (cc_rest.yaml OutputDetail). */
+export const Output = ItemFields;
+export type Output = z.infer<typeof Output>;
+
 export const InterlockGroup = ItemFields;
 export type InterlockGroup = z.infer<typeof InterlockGroup>;
 

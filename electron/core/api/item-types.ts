@@ -9,10 +9,11 @@ import {
   Input,
   InterlockGroup,
   Macro,
+  Output,
   PassengerElevatorGroup,
 } from './item-schemas';
 
-/** The nine item types of docs/server-interface.md §Endpoints (plus the passenger elevator search, which has its own shape). */
+/** The ten item types of docs/server-interface.md §Endpoints (plus the passenger elevator search, which has its own shape). */
 export type ItemTypeKey =
   | 'accessZone'
   | 'alarmZone'
@@ -22,7 +23,8 @@ export type ItemTypeKey =
   | 'fenceZone'
   | 'input'
   | 'interlockGroup'
-  | 'macro';
+  | 'macro'
+  | 'output';
 
 export interface ItemType<S extends z.ZodType = z.ZodType> {
   key: ItemTypeKey;
@@ -144,6 +146,16 @@ export const ITEM_TYPES = {
     identity: WITH_ID,
     divisionFilters: true,
     // docs/server-interface.md §Fields by type gives no updates-call field list for macros: ask for the defaults.
+  }),
+  output: type({
+    key: 'output',
+    label: 'Output',
+    feature: 'outputs.outputs',
+    schema: Output,
+    fields: STATUS_ITEM,
+    identity: WITH_ID,
+    divisionFilters: true,
+    updateFields: STATUS_UPDATES,
   }),
 } as const;
 

@@ -15,7 +15,7 @@ import { placeOnFloors } from './floors';
 export const SITE_GROUP = SITE_PLACE.name;
 
 /** Every item type with live status, in loading order: all of them are on the board. */
-export const LIVE_KINDS: readonly ItemKind[] = ['door', 'accessZone', 'alarmZone', 'fenceZone', 'input', 'interlockGroup', 'macro'];
+export const LIVE_KINDS: readonly ItemKind[] = ['door', 'accessZone', 'alarmZone', 'fenceZone', 'input', 'interlockGroup', 'macro', 'output'];
 
 /** What the board shows. */
 export const BOARD_KINDS: readonly ItemKind[] = LIVE_KINDS;

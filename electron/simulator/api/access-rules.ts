@@ -15,6 +15,8 @@ export const VIEW_PRIVILEGES: Record<Collection, string[]> = {
   inputs: ['View Site', 'Edit Site', 'Override', 'Maintenance Override'],
   interlock_groups: ['View Site', 'Edit Site', 'Override'],
   macros: ['View Site', 'Run Macros', 'Schedule and Run Macros'],
+  // cc_rest.yaml 404output: 'View Site', 'Edit Site', or 'Override' on the output's division.
+  outputs: ['View Site', 'Edit Site', 'Override'],
   elevator_groups: ['View Site', 'Edit Site'],
   day_categories: ['View Site', 'Configure Site', 'Edit Schedules'],
 };

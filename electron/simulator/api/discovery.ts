@@ -26,6 +26,8 @@ export function discovery(world: World, links: Links): Record<string, unknown> {
   if (v.atLeast('8.10') && canGet('inputs')) add('inputs', 'inputs', '/api/inputs?pos=0');
   if (canGet('interlock_groups')) add('interlockGroups', 'interlockGroups', '/api/interlock_groups');
   if (canGet('macros')) add('macros', 'macros', '/api/macros');
+  // Outputs arrived with the other item types in 8.00 (rest_training.adoc), the oldest version simulated.
+  if (canGet('outputs')) add('outputs', 'outputs', '/api/outputs');
   // The multi-item updates subscription (8.30) needs RESTStatus itself: RESTOverrides is not enough.
   if (v.atLeast('8.30') && world.hasLicence('RESTStatus')) add('items', 'updates', '/api/items/updates');
   if (cardholders) {

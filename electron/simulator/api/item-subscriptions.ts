@@ -129,7 +129,7 @@ function subscribable(world: World, id: string): LiveItem | undefined {
 function answer(exchange: Exchange, ctx: SubscriptionContext, sub: Subscription, items: readonly LiveItem[]): void {
   const updates = items.map((item) => {
     const flags = item.updateFlags();
-    const text = statusTextOf(flags);
+    const text = statusTextOf(flags, item.statusWords());
     return { id: item.id, status: statusLineOf(text), statusText: text, statusFlags: flags };
   });
   const bookmark = sub.record(ctx.world.clock.now());

@@ -12,7 +12,7 @@ export type View = 'summary' | 'detail';
 /** Fields every item type with status carries (Common item fields). */
 function commonSource(item: LiveItem, world: World, links: Links, operator: Operator): FieldSource {
   const def = item.def;
-  const text = () => statusTextOf(item.pageFlags());
+  const text = () => statusTextOf(item.pageFlags(), item.statusWords());
   return {
     href: () => links.item(item.collection, item.id),
     id: () => item.id,

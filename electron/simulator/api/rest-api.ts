@@ -24,7 +24,7 @@ import { serveUpdates } from './updates';
 import { serveItemSubscriptions } from './item-subscriptions';
 import type { SubscriptionRegistry } from '../model/subscriptions';
 
-const LIVE_COLLECTIONS = new Set<Collection>(['access_zones', 'alarm_zones', 'doors', 'fence_zones', 'inputs', 'interlock_groups', 'macros']);
+const LIVE_COLLECTIONS = new Set<Collection>(['access_zones', 'alarm_zones', 'doors', 'fence_zones', 'inputs', 'interlock_groups', 'macros', 'outputs']);
 
 export interface RestApiContext {
   world: World;

@@ -26,6 +26,8 @@ const ALLOWED: Partial<Record<Collection, string[]>> = {
   fence_zones: [...BASE, 'voltage', ...STATUS],
   inputs: [...BASE, ...STATUS],
   interlock_groups: [...BASE, ...STATUS],
+  // cc_rest.yaml OUTPUTFIELDS: the common fields of an item with status, nothing of its own.
+  outputs: [...BASE, ...STATUS],
   macros: ['href', 'id', 'name', 'description', 'division', 'commands', 'notes', 'updates'],
 };
 

@@ -55,7 +55,7 @@ export async function serveUpdates(
 /** Status fields every type has on updates, and the type's extra values. */
 function updatePayload(item: LiveItem, world: World, fields: FieldRequest | undefined): Record<string, unknown> {
   const flags = item.updateFlags();
-  const text = statusTextOf(flags);
+  const text = statusTextOf(flags, item.statusWords());
   // While the server is still asking the hardware it has no zone count or voltage to send either.
   const fetching = flags.length === 1 && flags[0] === 'controllerUnknown';
   const all: Record<string, unknown> = {

@@ -6,6 +6,7 @@ import { LiveFenceZone } from '../model/fence-zone';
 import { LiveInput } from '../model/input';
 import { LiveInterlockGroup } from '../model/interlock-group';
 import type { LiveItem } from '../model/live-item';
+import { LiveOutput } from '../model/output';
 
 /** Faults any item can be put into. */
 const Faults = {
@@ -38,6 +39,8 @@ const FenceZonePatch = z
   .strict();
 const InputPatch = z.object({ open: z.boolean(), tamper: z.boolean(), ...Faults }).partial().strict();
 const InterlockPatch = z.object({ forced: z.boolean(), ...Faults }).partial().strict();
+/** `on`: the state the site's own logic drives the relay to (an override still wins). */
+const OutputPatch = z.object({ on: z.boolean(), relayStateUnknown: z.boolean(), switchingDisabled: z.boolean(), ...Faults }).partial().strict();
 const MacroPatch = z.object({ ...Faults }).partial().strict();
 
 type Outcome = string | undefined;
@@ -88,6 +91,12 @@ export function applyItemPatch(item: LiveItem, patch: unknown, parse: <T>(schema
     const p = parse(InterlockPatch, patch);
     faults(p);
     if (p.forced !== undefined) item.setForced(p.forced);
+    return undefined;
+  }
+  if (item instanceof LiveOutput) {
+    const { on, relayStateUnknown, switchingDisabled, ...rest } = parse(OutputPatch, patch);
+    faults(rest);
+    item.setDriven({ on, relayStateUnknown, switchingDisabled });
     return undefined;
   }
   faults(parse(MacroPatch, patch));

@@ -4,7 +4,7 @@ import type { World } from './world';
 /** Collection path segments, as they appear in URLs. */
 export type Collection =
   | 'access_zones' | 'alarm_zones' | 'day_categories' | 'doors' | 'elevator_groups'
-  | 'fence_zones' | 'inputs' | 'interlock_groups' | 'macros';
+  | 'fence_zones' | 'inputs' | 'interlock_groups' | 'macros' | 'outputs';
 
 export interface ItemDefinition {
   id: string;
@@ -58,6 +58,11 @@ export abstract class LiveItem<D extends ItemDefinition = ItemDefinition> {
   /** Access zones without doors report unconfigured. */
   protected get unconfigured(): boolean {
     return false;
+  }
+
+  /** Words of the status text where this type says a flag its own way (an output's closed relay is On). */
+  statusWords(): Readonly<Record<string, string>> {
+    return {};
   }
 
   /** Type-specific values carried on updates calls besides the status fields (zoneCount, voltage). */

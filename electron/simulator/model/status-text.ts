@@ -55,8 +55,8 @@ const WORDS: Record<string, string> = {
   isolated: 'Isolated',
 };
 
-export function statusTextOf(flags: readonly string[]): string {
-  return flags.map((f) => WORDS[f] ?? f).join('\n');
+export function statusTextOf(flags: readonly string[], own: Readonly<Record<string, string>> = {}): string {
+  return flags.map((f) => own[f] ?? WORDS[f] ?? f).join('\n');
 }
 
 /** `status` is `statusText` on one line. */

@@ -12,6 +12,7 @@ import { LiveInput } from './input';
 import { LiveInterlockGroup } from './interlock-group';
 import type { Collection, LiveItem } from './live-item';
 import { LiveMacro } from './macro';
+import { LiveOutput } from './output';
 
 export interface WorldTiming {
   /** How long an item counts as watched after its last updates call ends. */
@@ -60,6 +61,7 @@ export class World {
     this.register(site.inputs.map((d) => new LiveInput(d, this)));
     this.register(site.interlockGroups.map((d) => new LiveInterlockGroup(d, this)));
     this.register(site.macros.map((d) => new LiveMacro(d, this)));
+    this.register(site.outputs.map((d) => new LiveOutput(d, this)));
     for (const door of doors) {
       const zone = door.def.entryAccessZone;
       if (!zone) continue;

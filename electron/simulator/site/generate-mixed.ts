@@ -16,8 +16,8 @@ const FLOORS_PER_BUILDING = 6;
 
 /**
  * A site of about `items` items of every live kind, in the proportions of a real campus: buildings
- * (at least two) of floors, each floor an access zone with its doors and a sensor input for every
- * second door; per building an intruder alarm zone, an interlock group over two doors and an
+ * (at least two) of floors, each floor an access zone with its doors, a sensor input for every
+ * second door and an output (the lobby's gate relay, a strobe elsewhere); per building an intruder alarm zone, an interlock group over two doors and an
  * elevator group whose floors give the floor access the board groups by; a perimeter in two
  * grounds divisions with fence zones and the alarm zones they report to; macros; day categories.
  * Ids carry a type prefix, so they are unique across types as the multi-item subscription needs.
@@ -54,7 +54,7 @@ export function generateMixedSite(options: MixedSiteOptions): SiteDefinition {
     count(fencesPerSide + 1);
   }
 
-  const perFloor = 1 + perZone + Math.ceil(perZone / 2);
+  const perFloor = 2 + perZone + Math.ceil(perZone / 2);
   const perBuilding = FLOORS_PER_BUILDING * perFloor + 3;
   const buildings = Math.max(2, Math.ceil((target - total) / perBuilding));
   const campuses = Math.ceil(buildings / fanout);
@@ -99,6 +99,12 @@ function addBuilding(
     });
     used++;
     floors.push({ floorNumber: f + 1, floorName: `Level ${f + 1}`, frontAccessZone: zone });
+    // An output per floor: the lobby's gate relay pulses, the other floors have a warning strobe.
+    if (budget - used >= 2) {
+      const output = lobby ? { name: `${building} Lobby gate relay`, pulseSeconds: 3 } : { name: `${building} L${f + 1} Strobe` };
+      site.outputs.push({ id: `out-${b}-${f}`, division, controller, ...output });
+      used++;
+    }
     for (let d = 0; d < perZone && budget - used >= 1; d++) {
       const id = `d-${b}-${f}-${d}`;
       doors.push(id);

@@ -4,11 +4,11 @@ import { generatedSiteSkeleton } from './generated-skeleton';
 import type { SiteDefinition } from './schema';
 
 export interface GeneratedSiteOptions {
-  /** A site of this many doors (with their zones, inputs, alarm zones and lifts). */
+  /** A site of this many doors (with their zones, inputs, outputs, alarm zones and lifts). */
   doors?: number;
   /**
    * A site of about this many items of every live kind (doors, access, alarm and fence zones,
-   * inputs, interlock groups, macros, elevator groups, day categories). Takes precedence over `doors`.
+   * inputs, interlock groups, outputs, macros, elevator groups, day categories). Takes precedence over `doors`.
    */
   items?: number;
   /** Branching of the division tree (root → campuses → buildings). Default 4. */
@@ -21,7 +21,8 @@ export interface GeneratedSiteOptions {
 /**
  * A site of any size for scale tests, demos and the bench: `items` gives a mix of every live kind
  * (see generate-mixed.ts); `doors` gives a division tree of campuses and buildings, each building
- * with floors (an access zone per floor, an elevator group over them), doors, inputs and an alarm zone.
+ * with floors (an access zone per floor with a strobe output, an elevator group over them), doors,
+ * inputs and an alarm zone.
  */
 export function generateSite(options: GeneratedSiteOptions): SiteDefinition {
   if (options.items !== undefined) return generateMixedSite({ ...options, items: options.items });
@@ -52,6 +53,7 @@ export function generateSite(options: GeneratedSiteOptions): SiteDefinition {
       const zone = `az-${b}-${f}`;
       site.accessZones.push({ id: zone, name: `Building ${b + 1} Level ${f + 1}`, division, controller, schedule: random() < 0.2 ? 'free' : 'secure' });
       floors.push({ floorNumber: f + 1, floorName: `Level ${f + 1}`, frontAccessZone: zone });
+      site.outputs.push({ id: `out-${b}-${f}`, name: `Building ${b + 1} L${f + 1} Strobe`, division, controller });
       for (let d = 0; d < perZone && door < doorCount; d++, door++) {
         site.doors.push({
           id: `d-${door}`,

@@ -19,6 +19,7 @@ export function generatedSiteSkeleton(name: string) {
     fenceZones: [] as Record<string, unknown>[],
     inputs: [] as Record<string, unknown>[],
     interlockGroups: [] as Record<string, unknown>[],
+    outputs: [] as Record<string, unknown>[],
     elevatorGroups: [] as Record<string, unknown>[],
     macros: [] as Record<string, unknown>[],
     dayCategories: [] as Record<string, unknown>[],

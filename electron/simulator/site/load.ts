@@ -62,10 +62,10 @@ function checkReferences(site: Site, where: string): void {
   };
   const items = [
     ...site.accessZones, ...site.alarmZones, ...site.doors, ...site.fenceZones, ...site.inputs,
-    ...site.interlockGroups, ...site.macros, ...site.elevatorGroups, ...site.cardholders, ...site.controllers,
+    ...site.interlockGroups, ...site.outputs, ...site.macros, ...site.elevatorGroups, ...site.cardholders, ...site.controllers,
   ];
   for (const item of items) ref('division', item.id, item.division, divisions);
-  for (const item of [...site.accessZones, ...site.alarmZones, ...site.doors, ...site.fenceZones, ...site.inputs, ...site.interlockGroups]) {
+  for (const item of [...site.accessZones, ...site.alarmZones, ...site.doors, ...site.fenceZones, ...site.inputs, ...site.interlockGroups, ...site.outputs]) {
     ref('controller', item.id, item.controller, controllers);
   }
   for (const door of site.doors) {
@@ -97,7 +97,7 @@ function checkReferences(site: Site, where: string): void {
   // The multi-item updates subscription names items by id alone, as servers do: ids of status
   // items are unique across their types.
   const statusItems = new Map<string, string>();
-  const kinds = ['accessZones', 'alarmZones', 'doors', 'fenceZones', 'inputs', 'interlockGroups', 'macros'] as const;
+  const kinds = ['accessZones', 'alarmZones', 'doors', 'fenceZones', 'inputs', 'interlockGroups', 'macros', 'outputs'] as const;
   for (const kind of kinds) {
     for (const item of site[kind]) {
       const other = statusItems.get(item.id);

@@ -109,6 +109,16 @@ export const Input = z.object({
   open: z.boolean().default(false),
 });
 
+/**
+ * An output (a relay: a siren, a strobe, a gate motor). `on` is the state the site's own logic drives
+ * it to; overrides sit on top. `pulseSeconds`: the output is set to pulse when activated, for this long.
+ */
+export const Output = z.object({
+  ...Wired,
+  on: z.boolean().default(false),
+  pulseSeconds: z.number().positive().optional(),
+});
+
 export const InterlockGroup = z.object({ ...Wired, doors: z.array(Id).default([]) });
 
 export const Macro = z.object({
@@ -174,6 +184,7 @@ export const SiteDefinition = z.object({
   fenceZones: z.array(FenceZone).default([]),
   inputs: z.array(Input).default([]),
   interlockGroups: z.array(InterlockGroup).default([]),
+  outputs: z.array(Output).default([]),
   macros: z.array(Macro).default([]),
   dayCategories: z.array(DayCategory).default([]),
   elevatorGroups: z.array(ElevatorGroup).default([]),
@@ -188,6 +199,7 @@ export type AccessZoneDefinition = z.infer<typeof AccessZone>;
 export type AlarmZoneDefinition = z.infer<typeof AlarmZone>;
 export type FenceZoneDefinition = z.infer<typeof FenceZone>;
 export type InputDefinition = z.infer<typeof Input>;
+export type OutputDefinition = z.infer<typeof Output>;
 export type InterlockGroupDefinition = z.infer<typeof InterlockGroup>;
 export type MacroDefinition = z.infer<typeof Macro>;
 export type ElevatorGroupDefinition = z.infer<typeof ElevatorGroup>;

@@ -252,7 +252,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
 export function boardItemCount(site: ReturnType<typeof generateSite>): number {
   const byKind: Record<string, unknown[] | undefined> = {
     door: site.doors, accessZone: site.accessZones, alarmZone: site.alarmZones, fenceZone: site.fenceZones,
-    input: site.inputs, interlockGroup: site.interlockGroups, macro: site.macros,
+    input: site.inputs, interlockGroup: site.interlockGroups, macro: site.macros, output: site.outputs,
   };
   return BOARD_KINDS.reduce((sum, kind) => sum + (byKind[kind]?.length ?? 0), 0);
 }

@@ -14,6 +14,7 @@ const COLLECTION: Record<Exclude<ItemTypeKey, 'dayCategory' | 'elevatorGroup'>, 
   input: 'inputs',
   interlockGroup: 'interlock_groups',
   macro: 'macros',
+  output: 'outputs',
 };
 
 /** A command as the dialog would send it: Until variants an hour ahead, zone counts a small number. */

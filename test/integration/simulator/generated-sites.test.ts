@@ -4,7 +4,7 @@ import { loadSite } from '../../../electron/simulator/site/load';
 import { feature, startWithClient } from './support';
 
 // Issue 14: generated sites of every live kind, for the bench and the --demo-items desk.
-const KINDS = ['doors', 'accessZones', 'alarmZones', 'fenceZones', 'inputs', 'interlockGroups', 'macros', 'elevatorGroups', 'dayCategories'] as const;
+const KINDS = ['doors', 'accessZones', 'alarmZones', 'fenceZones', 'inputs', 'interlockGroups', 'macros', 'outputs', 'elevatorGroups', 'dayCategories'] as const;
 
 describe('generated sites of every kind', () => {
   it.each([300, 2000])('makes %i items of every live kind, checked by the site loader', (n) => {
@@ -49,8 +49,8 @@ describe('generated sites of every kind', () => {
     const { sim, client } = await startWithClient({ site, statusFetchMs: 0 });
     try {
       const loaded = loadSite(site);
-      const statusKinds = ['accessZones', 'alarmZones', 'fenceZones', 'inputs', 'interlockGroups', 'macros', 'doors'] as const;
-      const ids = statusKinds.flatMap((kind) => loaded[kind].slice(0, 200).map((item) => item.id));
+      const statusKinds = ['accessZones', 'alarmZones', 'fenceZones', 'inputs', 'interlockGroups', 'macros', 'outputs', 'doors'] as const;
+      const ids = statusKinds.flatMap((kind) => loaded[kind].slice(0, 150).map((item) => item.id));
       ids.push(...loaded.doors.slice(200).map((d) => d.id));
       ids.length = 1000;
       const reply = await client.post(await feature(client, 'items', 'updates'), { itemIds: ids });

@@ -87,7 +87,7 @@ describe('licences', () => {
     const features = (await client.get('/api')).json.features;
     expect(Object.keys(features).sort()).toEqual(
       // `items`: the multi-item updates subscription, which needs RESTStatus.
-      ['accessZones', 'alarmZones', 'dayCategories', 'doors', 'elevators', 'fenceZones', 'inputs', 'interlockGroups', 'items', 'macros'].sort(),
+      ['accessZones', 'alarmZones', 'dayCategories', 'doors', 'elevators', 'fenceZones', 'inputs', 'interlockGroups', 'items', 'macros', 'outputs'].sort(),
     );
     sim.control.setLicences(['RESTCardholders']);
     expect(Object.keys((await client.get('/api')).json.features).sort()).toEqual(['cardTypes', 'cardholders', 'dayCategories']);

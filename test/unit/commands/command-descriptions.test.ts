@@ -15,6 +15,8 @@ const SPEC_COMMAND_MAPS: Record<ItemKind, string[]> = {
   input: ['shunt', 'unshunt', 'isolate', 'deisolate'],
   interlockGroup: ['disable', 'enable'],
   macro: ['run'],
+  // The spec has no outputs; cc_rest.yaml OutputDetail.commands gives on, onUntil, off, offUntil, pulse, and the Outputs tag's use case cancel.
+  output: ['on', 'onUntil', 'off', 'offUntil', 'pulse', 'cancel'],
 };
 
 const keys = (kind: ItemKind, pick: (c: ReturnType<typeof commandsFor>[number]) => boolean) =>

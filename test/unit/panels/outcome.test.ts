@@ -73,4 +73,13 @@ describe('what the status shows once a command took effect', () => {
     expect(expectationFor('input', 'shunt')!(s(['notPolled']))).toBe(true);
     expect(expectationFor('macro', 'run')).toBeUndefined();
   });
+
+  it('outputs: on is a closed relay and off an open one, timed or not; a pulse may be over before the next status', () => {
+    expect(expectationFor('output', 'on')!(s(['closed', 'overridden']))).toBe(true);
+    expect(expectationFor('output', 'onUntil')!(s(['relayStateUnknown', 'overridden']))).toBe(false);
+    expect(expectationFor('output', 'offUntil')!(s(['open', 'overridden']))).toBe(true);
+    expect(expectationFor('output', 'off')!(s(['controllerOffline', 'overridden']))).toBe(false);
+    expect(expectationFor('output', 'pulse')).toBeUndefined();
+    expect(expectationFor('output', 'cancel')).toBeUndefined();
+  });
 });

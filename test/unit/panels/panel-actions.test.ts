@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { panelActions, variantToSend } from '../../../renderer/src/panels/lib/panel-actions';
+import { untimedWords } from '../../../renderer/src/panels/lib/untimed-words';
 import { item } from '../renderer/fixtures';
 
 const alarmZone = item('Intruder', {
@@ -70,5 +71,31 @@ describe('the panel offers what the server offered, and shows a disabled command
     ]);
     expect(panelActions(item('Airlock', { kind: 'interlockGroup', commands: ['disable'] }))[0]!.confirm).toMatch(/^Disable interlocking/);
     expect(panelActions(item('Lockdown', { kind: 'macro', commands: ['run'] }))[0]!.confirm).toMatch(/^Run this macro now\?/);
+  });
+});
+
+describe("an output's panel", () => {
+  const gate = item('Loading dock gate relay', {
+    kind: 'output',
+    commands: ['on', 'onUntil', 'off', 'offUntil', 'pulse', 'cancel'],
+    commandOffers: ['on', 'onUntil', 'off', 'offUntil', 'pulse', 'cancel'].map((key) => ({ key })),
+  });
+
+  it('offers on and off with the end-time dialog, pulse and cancel at one press', () => {
+    const actions = panelActions(gate);
+    expect(actions.map((a) => [a.label, a.needsDialog])).toEqual([
+      ['Turn on', true],
+      ['Turn off', true],
+      ['Pulse (on for its pulse time)', false],
+      ['Cancel override', false],
+    ]);
+    const on = actions[0]!;
+    expect(variantToSend(on, { pin: false, until: true })).toMatchObject({ ok: true, value: { key: 'onUntil', untilOf: 'on' } });
+    expect(variantToSend(on, { pin: false, until: false })).toMatchObject({ ok: true, value: { key: 'on' } });
+  });
+
+  it('says what an untimed override lasts for in words that fit an output', () => {
+    expect(untimedWords('output')).toBe('Until cancelled (or the next scheduled change)');
+    expect(untimedWords('accessZone')).toBe('Until the next scheduled change');
   });
 });

@@ -26,6 +26,11 @@ export interface CommandSpec<T extends LiveItem = LiveItem> {
   /** Whether this particular item offers the command (e.g. lock only on half-cycle doors). */
   offeredBy?: (item: T, world: World, operator: Operator) => boolean;
   /**
+   * Whether the item's `commands` map lists the command (default: yes). An unlisted command is still
+   * answered where `offeredBy` routes it (pulse on an output not set to pulse: 400 from 8.70).
+   */
+  listed?: (item: T) => boolean;
+  /**
    * A further per-operator condition (macros: only groups allowed to run it). Commands failing it
    * are left out of the item's `commands` map and answered 403.
    */

@@ -10,6 +10,7 @@ import { fenceZoneCommands } from './fence-zone-commands';
 import { inputCommands } from './input-commands';
 import { interlockGroupCommands } from './interlock-group-commands';
 import { macroCommands } from './macro-commands';
+import { outputCommands } from './output-commands';
 
 const TABLES: Partial<Record<Collection, CommandTable>> = {
   doors: doorCommands as unknown as CommandTable,
@@ -19,6 +20,7 @@ const TABLES: Partial<Record<Collection, CommandTable>> = {
   inputs: inputCommands as unknown as CommandTable,
   interlock_groups: interlockGroupCommands as unknown as CommandTable,
   macros: macroCommands as unknown as CommandTable,
+  outputs: outputCommands as unknown as CommandTable,
 };
 
 /** The commands this item offers at this server version, by URL segment. */
@@ -42,6 +44,7 @@ export function commandMap(
   const map: Record<string, { href: string; name?: string }> = {};
   for (const command of commandsOf(item, world, operator)) {
     if (command.permits && !command.permits(item, operator)) continue;
+    if (command.listed && !command.listed(item)) continue;
     const href = links.command(item.collection, item.id, command.segment);
     for (const key of command.keys) {
       const name = command.names?.[key];

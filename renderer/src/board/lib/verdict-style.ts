@@ -10,8 +10,8 @@ export function colourClass(verdict: Verdict): `colour-${VerdictColour}` {
 
 /** What each colour means, for the colour key. */
 export const COLOUR_MEANING: { colour: VerdictColour; name: string; means: string }[] = [
-  { colour: 'green', name: 'Green', means: 'Normal — secure, closed, locked, armed, on' },
-  { colour: 'amber', name: 'Amber', means: 'Caution — deliberately open or overridden: free, unlocked, disarmed, isolated, shunted; not on the attention strip' },
+  { colour: 'green', name: 'Green', means: 'Normal — secure, closed, locked, armed, on; an output off or on' },
+  { colour: 'amber', name: 'Amber', means: 'Caution — deliberately open or overridden: free, unlocked, disarmed, isolated, shunted, an output overridden; not on the attention strip' },
   { colour: 'red', name: 'Red', means: 'Alarm — needs action: forced, open too long, tamper, alert, zone count out of range' },
   { colour: 'grey', name: 'Grey', means: 'Offline or Unknown — offline, not polled or a state not known: the tile says why' },
 ];

@@ -8,6 +8,7 @@ const NOUNS: Record<ItemKind, string> = {
   input: 'input',
   interlockGroup: 'interlock group',
   macro: 'macro',
+  output: 'output',
 };
 
 /** The item's type in words, for the type filter and the panel. */

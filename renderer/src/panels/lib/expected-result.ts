@@ -26,6 +26,8 @@ const BY_KIND: Record<ItemKind, Record<string, Expectation>> = {
   input: { shunt: has('notPolled'), unshunt: lacks('notPolled'), isolate: has('isolated'), deisolate: lacks('isolated') },
   interlockGroup: { disable: has('overridden'), enable: lacks('overridden') },
   macro: {},
+  // The relay's own words: closed is on, open is off. A pulse has none: it may be over before the next status.
+  output: { on: has('closed'), onUntil: has('closed'), off: has('open'), offUntil: has('open') },
 };
 
 const MODE_KEY = /^(free|secure|codeOnly|dualAuth)(Pin)?(Until)?$/;
