@@ -54,6 +54,11 @@ export interface SimulatorOptions {
    * TCP proxy); default the address it listens on.
    */
   publicUrl?: string;
+  /**
+   * Discovery links for doors and inputs with a query string of their own (the site file's
+   * `server.queryStringLinks`, which this overrides); default plain links, as a real server gives.
+   */
+  queryStringLinks?: boolean;
 }
 
 export interface RunningSimulator {
@@ -84,6 +89,7 @@ export interface RunningSimulator {
 /** Starts the simulated access-control server and its control API. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const site = loadSite(options.generatedItems !== undefined ? generateSite({ items: options.generatedItems }) : options.site);
+  if (options.queryStringLinks !== undefined) site.server.queryStringLinks = options.queryStringLinks;
   const version = new ServerVersion(options.version ?? '9.40');
   const updatesTimeoutMs = options.updatesTimeoutMs ?? 60_000;
   const clock = new SimClock();
