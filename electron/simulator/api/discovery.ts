@@ -38,7 +38,8 @@ export function discovery(world: World, links: Links): Record<string, unknown> {
   if (cardholders) {
     add('cardholders', 'cardholders', '/api/cardholders');
     if (v.atLeast('8.20')) add('cardholders', 'updateLocationAccessZones', '/api/access_zones/update_cardholder_location');
-    add('cardholders', 'modifyPassengerDetails', '/api/elevator_groups/modify_passenger_details');
+    // cc_rest.yaml: /api/elevator_groups/modify_passenger_details is "features.cardholders.modifyDefaultFloors".
+    add('cardholders', 'modifyDefaultFloors', '/api/elevator_groups/modify_passenger_details');
     add('cardTypes', 'cardTypes', '/api/card_types');
     if (v.atLeast('8.10')) add('cardTypes', 'assign', '/api/card_types/assign');
   }
