@@ -10,6 +10,7 @@ import { SimClock } from './clock';
 import { listenControl } from './control/control-server';
 import { ControlOperations, type SimulatorControl } from './control/operations';
 import { FaultInjector } from './http/faults';
+import type { Exchange } from './http/exchange';
 import { listenHttps, type HttpsListener } from './http/https-server';
 import { EventLog } from './model/event-log';
 import { World } from './model/world';
@@ -54,6 +55,25 @@ export interface SimulatorOptions {
    * TCP proxy); default the address it listens on.
    */
   publicUrl?: string;
+  /**
+   * Discovery links for doors and inputs with a query string of their own (the site file's
+   * `server.queryStringLinks`, which this overrides); default plain links, as a real server gives.
+   */
+  queryStringLinks?: boolean;
+  /**
+   * Called with every REST request as it arrives (before authentication, faults or routing), its body
+   * read for anything but GET: tests check what a client sends against the vendor's requests.
+   */
+  onRequest?: (request: ReceivedRequest) => void;
+}
+
+/** A REST request as the simulator received it. */
+export interface ReceivedRequest {
+  method: string;
+  url: URL;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The body as text; undefined for GET and HEAD. */
+  body: string | undefined;
 }
 
 export interface RunningSimulator {
@@ -84,6 +104,7 @@ export interface RunningSimulator {
 /** Starts the simulated access-control server and its control API. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const site = loadSite(options.generatedItems !== undefined ? generateSite({ items: options.generatedItems }) : options.site);
+  if (options.queryStringLinks !== undefined) site.server.queryStringLinks = options.queryStringLinks;
   const version = new ServerVersion(options.version ?? '9.40');
   const updatesTimeoutMs = options.updatesTimeoutMs ?? 60_000;
   const clock = new SimClock();
@@ -111,6 +132,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       { certPem: serverCert.certPem, keyPem: serverCert.keyPem, host, port, origin: () => links.base },
       async (exchange) => {
         restRequests++;
+        if (options.onRequest) await reportRequest(exchange, options.onRequest);
         if (await faults.intercept(exchange)) return;
         await handleRest(exchange, { world, links, clients, flood, cards, updatesTimeoutMs, subscriptions });
       },
@@ -167,4 +189,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       return stopped;
     },
   };
+}
+
+async function reportRequest(exchange: Exchange, onRequest: (request: ReceivedRequest) => void): Promise<void> {
+  const hasBody = exchange.method !== 'GET' && exchange.method !== 'HEAD';
+  // The body is read once and kept, so the handler reads the same text afterwards.
+  const body = hasBody ? await exchange.bodyText().catch(() => undefined) : undefined;
+  onRequest({ method: exchange.method, url: new URL(exchange.url.href), headers: { ...exchange.headers }, body });
 }

@@ -58,6 +58,9 @@ const DESCRIPTIONS: Record<ItemKind, Map<string, Entry>> = {
     ...timed('disarm', 'Disarm'),
     ...timed('user1', 'User state 1'),
     ...timed('user2', 'User state 2'),
+    // Offered only where a fence zone directs its events to the alarm zone.
+    ...timed('armHighVoltage', 'Arm, fence high voltage'),
+    ...timed('armLowFeel', 'Arm, fence low feel'),
     simple('cancel', 'Back to schedule'),
   ]),
   door: new Map([simple('open', 'Open'), simple('lock', 'Lock')]),
@@ -98,6 +101,34 @@ export function commandsFor(kind: ItemKind): CommandInfo[] {
 }
 
 /**
+ * The state names a server gives alarm zone commands when the site kept the standard terms, and
+ * the words for them a button should say (cc_rest.yaml: AlarmZoneDetail.commands: arm "Armed" or
+ * "Set", disarm "Disarmed" or "Unset", user1 "User1", user2 "User2"; the Until key carries the same
+ * name). A name not listed here is the site's own name for the state, and is used as it is.
+ */
+const STANDARD_STATE_NAMES: Record<string, Record<string, string | undefined>> = {
+  arm: { Armed: undefined, Set: 'Set' },
+  disarm: { Disarmed: undefined, Unset: 'Unset' },
+  user1: { User1: undefined },
+  user2: { User2: undefined },
+  armHighVoltage: { 'Armed - High Voltage': undefined },
+  armLowFeel: { 'Armed - Low Feel': undefined },
+};
+
+/**
+ * The label for a command the server named: for alarm zones the server's name is the state's name,
+ * so a standard name keeps the desk's verb ("Arm", not "Armed") and a site's own name is shown as it is.
+ */
+export function labelForServerName(kind: ItemKind, key: string, serverName: string | undefined): string | undefined {
+  if (!serverName) return undefined;
+  if (kind !== 'alarmZone') return serverName;
+  const base = key.endsWith('Until') ? key.slice(0, -'Until'.length) : key;
+  const standard = STANDARD_STATE_NAMES[base];
+  if (standard && Object.hasOwn(standard, serverName)) return standard[serverName];
+  return serverName;
+}
+
+/**
  * What a command key of an item's `commands` map is. A key these descriptions do not know (a newer
  * server) is still described, by its own name and with a confirmation, since its effect is unknown.
  * Alarm zone commands carry the server's `name` (the site may have renamed user1/user2): pass it to use it.
@@ -115,5 +146,5 @@ export function describeCommand(kind: ItemKind, key: string, serverName?: string
       confirm: `Send "${serverName || key}"? Gatehouse does not know what this command does.`,
     };
   }
-  return { key, known: true, ...entry, label: serverName || entry.label };
+  return { key, known: true, ...entry, label: labelForServerName(kind, key, serverName) ?? entry.label };
 }

@@ -15,8 +15,8 @@ export interface NewCardholder {
 export interface CardChanges {
   add?: unknown[];
   update?: unknown[];
-  /** Card hrefs from the cardholder's `cards` array. */
-  delete?: string[];
+  /** Card hrefs from the cardholder's `cards` array, sent as `cards.remove` (cc_rest.yaml: CardholderPATCH.cards). */
+  remove?: string[];
 }
 
 /**
@@ -42,7 +42,7 @@ export async function createCardholder(transport: Transport, discovery: Discover
 }
 
 /**
- * Adds, updates and deletes a cardholder's cards in one PATCH. Added cards follow the create rules;
+ * Adds, updates and removes a cardholder's cards in one PATCH. Added cards follow the create rules;
  * an update may only change the card status and `pivData.pivStatus.type` (the rest is fixed once set).
  */
 export async function updateCardholderCards(
@@ -55,12 +55,13 @@ export async function updateCardholderCards(
   const what = 'Update cardholder cards';
   const add: PivCardCreate[] | undefined = changes.add?.map((c, i) => checkPivCardCreate(c, discovery.version, `${what}, added card ${i + 1}`));
   const update: PivCardUpdate[] | undefined = changes.update?.map((c, i) => checkPivCardUpdate(c, `${what}, updated card ${i + 1}`));
-  // docs/server-interface.md §Cardholder and PIV card endpoints does not give the shape of `cards.delete` entries; a card is named by its href everywhere else.
-  const remove = changes.delete?.map((href) => ({ href }));
+  // The vendor names the array `remove`, each element the card's href (cc_rest.yaml: /api/cardholders/{id} [PIV] PATCH);
+  // a real server ignores any other name, so a misnamed array would remove nothing and still answer 204.
+  const remove = changes.remove?.map((href) => ({ href }));
   if (!add?.length && !update?.length && !remove?.length && other.firstName === undefined && other.lastName === undefined) {
     throw new DeskError('bad-request', `${what}: nothing to change`);
   }
-  const cards = { ...(add ? { add } : {}), ...(update ? { update } : {}), ...(remove ? { delete: remove } : {}) };
+  const cards = { ...(add ? { add } : {}), ...(update ? { update } : {}), ...(remove ? { remove } : {}) };
   await transport.patch(cardholderHref, { ...other, cards }, what);
 }
 

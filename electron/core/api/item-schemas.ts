@@ -18,9 +18,12 @@ export const AccessZone = ItemFields.extend({
 });
 export type AccessZone = z.infer<typeof AccessZone>;
 
-/** Alarm zone commands carry the site's own name (user1/user2 may be renamed). */
+/**
+ * Alarm zone state commands carry the state's name as the site calls it (user1/user2 may be renamed);
+ * `cancel` is an href only (cc_rest.yaml: AlarmZoneDetail.commands).
+ */
 export const AlarmZone = ItemFields.extend({
-  commands: z.record(z.string(), CommandLink.and(z.object({ name: z.string() }))).optional(),
+  commands: z.record(z.string(), CommandLink.and(z.object({ name: z.string().optional() }))).optional(),
 });
 export type AlarmZone = z.infer<typeof AlarmZone>;
 

@@ -46,3 +46,8 @@ export function getLicenceRefusal(world: World, collection: Collection): string 
     ? 'The site is not licensed for RESTStatus or RESTOverrides'
     : 'The site is not licensed for RESTStatus';
 }
+
+/** The items controller and day categories answer with any of the REST licences. */
+export function hasAnyRestLicence(world: World): boolean {
+  return world.hasLicence('RESTCardholders') || world.hasLicence('RESTStatus') || world.hasLicence('RESTOverrides');
+}

@@ -1,25 +1,44 @@
-import type { CardStore } from '../cardholders/card-store';
+import type { CardStore, CardType } from '../cardholders/card-store';
 import type { Exchange } from '../http/exchange';
 import type { World } from '../model/world';
-import { parseFields } from './fields';
+import { parseFields, selectFields, type FieldRequest } from './fields';
 import type { Links } from './links';
 
+/** What a card type's list entry and detail page carry unless `fields` says otherwise. */
+const DEFAULT_FIELDS = ['href', 'id', 'name', 'division', 'credentialClass'];
+
 /**
- * The card-type list: `/api/card_types` (8.00 and earlier, still there in 8.10 and later) and
- * `/api/card_types/assign` (8.10 and later). availableCardStates only when asked for with fields.
+ * Card types: the list at `/api/card_types` (`features.cardTypes.cardTypes`, every version), the
+ * assignable list at `/api/card_types/assign` (`features.cardTypes.assign`, 8.10 and later), and each
+ * type's detail at its href, so the hrefs the lists hand out lead somewhere. availableCardStates only
+ * when asked for with `fields`.
  */
 export function serveCardTypes(exchange: Exchange, cards: CardStore, world: World, links: Links, rest: string[]): void {
   if (exchange.method !== 'GET') return exchange.error(405, 'Method not allowed');
   if (!world.hasLicence('RESTCardholders')) return exchange.error(403, 'The site is not licensed for RESTCardholders');
-  const assign = rest.length === 1 && rest[0] === 'assign';
-  if (!(rest.length === 0 || (assign && world.version.atLeast('8.10')))) return exchange.error(404, 'Not found');
   const fields = parseFields(exchange.url.searchParams.get('fields'));
-  const withStates = fields?.names.has('availableCardStates') ?? false;
-  const results = cards.cardTypes.map((t) => ({
-    href: links.href(`/api/card_types/${t.id}`),
-    name: t.name,
-    credentialClass: t.credentialClass,
-    ...(withStates ? { availableCardStates: t.availableCardStates } : {}),
-  }));
-  exchange.json(200, { results });
+  const show = (t: CardType) => represent(t, fields, world, links);
+  if (rest.length === 0 || (rest.length === 1 && rest[0] === 'assign' && world.version.atLeast('8.10'))) {
+    return exchange.json(200, { results: cards.cardTypes.map(show) });
+  }
+  const found = rest.length === 1 ? cards.cardTypes.find((t) => t.id === rest[0]) : undefined;
+  if (!found) return exchange.error(404, 'Not found');
+  exchange.json(200, show(found));
+}
+
+function represent(t: CardType, fields: FieldRequest | undefined, world: World, links: Links): Record<string, unknown> {
+  const root = world.divisions.all().find((d) => !d.parent)!;
+  return selectFields(
+    {
+      href: () => links.href(`/api/card_types/${encodeURIComponent(t.id)}`),
+      id: () => t.id,
+      name: () => t.name,
+      division: () => ({ href: links.division(root.id) }),
+      credentialClass: () => t.credentialClass,
+      availableCardStates: () => t.availableCardStates,
+    },
+    DEFAULT_FIELDS,
+    fields,
+    world.version,
+  );
 }

@@ -14,7 +14,7 @@ const CERT_FIELDS = ['contentSigningCert', 'cardAuthenticationCert', 'pivAuthent
 
 /**
  * The PIV calls on cardholders (Endpoints: PIV cards): POST a cardholder with PIV cards (201 with
- * `location`), GET it (certificates only when asked for), PATCH its cards (add, update, delete),
+ * `location`), GET it (certificates only when asked for), PATCH its cards (add, update, remove),
  * DELETE a card; GET of a card href is 404. Rejected PIV payloads are answered 400 (not shown).
  */
 export async function serveCardholders(
@@ -134,11 +134,13 @@ async function patch(
   const body = await readBody(exchange);
   if (!body) return;
   if (!operator.can(EDIT, holder.division)) return exchange.error(403, "The operator lacks the 'Edit Cardholders' privilege");
-  const cardsPatch = (body.cards ?? {}) as { add?: unknown; update?: unknown; delete?: unknown };
+  // The arrays are `add`, `update` and `remove` (cc_rest.yaml: CardholderPATCH.cards); like the real server,
+  // any other member (such as `delete`) is ignored.
+  const cardsPatch = (body.cards ?? {}) as { add?: unknown; update?: unknown; remove?: unknown };
   if (typeof cardsPatch !== 'object' || Array.isArray(cardsPatch)) return exchange.error(400, 'cards must be an object');
-  const touchesCards = cardsPatch.add !== undefined || cardsPatch.update !== undefined || cardsPatch.delete !== undefined;
+  const touchesCards = cardsPatch.add !== undefined || cardsPatch.update !== undefined || cardsPatch.remove !== undefined;
   if (touchesCards && !world.hasLicence('PIV')) return exchange.error(403, 'The site is not licensed for PIV cards');
-  for (const key of ['add', 'update', 'delete'] as const) {
+  for (const key of ['add', 'update', 'remove'] as const) {
     if (cardsPatch[key] !== undefined && !Array.isArray(cardsPatch[key])) return exchange.error(400, `cards.${key} must be an array`);
   }
   // Validate everything before changing anything, so a rejected PATCH leaves the cardholder as it was.
@@ -148,7 +150,7 @@ async function patch(
   try {
     added = ((cardsPatch.add as unknown[]) ?? []).map((c) => newCard(c, store, world, links));
     for (const raw of (cardsPatch.update as unknown[]) ?? []) updates.push(planUpdate(raw, holder, world));
-    for (const raw of (cardsPatch.delete as unknown[]) ?? []) deletions.add(findCard(raw, holder));
+    for (const raw of (cardsPatch.remove as unknown[]) ?? []) deletions.add(findCard(raw, holder));
   } catch (err) {
     if (err instanceof PivRejection) return exchange.error(400, err.message);
     throw err;
@@ -164,7 +166,7 @@ async function patch(
 function findCard(raw: unknown, holder: StoredCardholder): StoredCard {
   const href = (raw as { href?: unknown } | null)?.href;
   const card = typeof href === 'string' ? holder.cards.find((c) => href.endsWith(`/cards/${c.id}`)) : undefined;
-  if (!card) throw new PivRejection('Each card to update or delete needs the href of one of this cardholder\'s cards');
+  if (!card) throw new PivRejection('Each card to update or remove needs the href of one of this cardholder\'s cards');
   return card;
 }
 

@@ -1,16 +1,18 @@
 import type { World } from '../model/world';
-import { getLicenceRefusal } from './access-rules';
+import { getLicenceRefusal, hasAnyRestLicence } from './access-rules';
 import type { Links } from './links';
 
 /**
  * `GET /api` (Root and discovery): the version and a link for each call the site is licensed for.
- * The doors and inputs links carry a query string already, as clients must expect (docs/server-interface.md §Service basics).
+ * Links are plain, as a real server's are; the site option `server.queryStringLinks` gives the doors
+ * and inputs links a query string of their own, which clients must cope with (docs/server-interface.md §Service basics).
  */
 export function discovery(world: World, links: Links): Record<string, unknown> {
   const v = world.version;
   const link = (path: string) => ({ href: links.href(path) });
   const canGet = (c: Parameters<typeof getLicenceRefusal>[1]) => getLicenceRefusal(world, c) === undefined;
   const cardholders = world.hasLicence('RESTCardholders');
+  const withQuery = (path: string) => (world.site.server.queryStringLinks ? `${path}?pos=0` : path);
   const features: Record<string, Record<string, { href: string }>> = {};
   const add = (group: string, key: string, path: string) => {
     features[group] ??= {};
@@ -20,21 +22,27 @@ export function discovery(world: World, links: Links): Record<string, unknown> {
   if (canGet('access_zones')) add('accessZones', 'accessZones', '/api/access_zones');
   if (canGet('alarm_zones')) add('alarmZones', 'alarmZones', '/api/alarm_zones');
   if (v.atLeast('8.50') && canGet('day_categories')) add('dayCategories', 'dayCategories', '/api/day_categories');
-  if (canGet('doors')) add('doors', 'doors', '/api/doors?pos=0');
+  if (canGet('doors')) add('doors', 'doors', withQuery('/api/doors'));
   if (canGet('elevator_groups')) add('elevators', 'elevatorGroups', '/api/elevator_groups');
   if (canGet('fence_zones')) add('fenceZones', 'fenceZones', '/api/fence_zones');
-  if (v.atLeast('8.10') && canGet('inputs')) add('inputs', 'inputs', '/api/inputs?pos=0');
+  if (v.atLeast('8.10') && canGet('inputs')) add('inputs', 'inputs', withQuery('/api/inputs'));
   if (canGet('interlock_groups')) add('interlockGroups', 'interlockGroups', '/api/interlock_groups');
   if (canGet('macros')) add('macros', 'macros', '/api/macros');
   // Outputs arrived with the other item types in 8.00 (rest_training.adoc), the oldest version simulated.
   if (canGet('outputs')) add('outputs', 'outputs', '/api/outputs');
+  // The items controller (search, types; details from 8.40) answers with any REST licence.
+  if (hasAnyRestLicence(world)) {
+    add('items', 'items', '/api/items');
+    add('items', 'itemTypes', '/api/items/types');
+  }
   // The multi-item updates subscription (8.30) needs RESTStatus itself: RESTOverrides is not enough.
   if (v.atLeast('8.30') && world.hasLicence('RESTStatus')) add('items', 'updates', '/api/items/updates');
   if (cardholders) {
     add('cardholders', 'cardholders', '/api/cardholders');
     if (v.atLeast('8.20')) add('cardholders', 'updateLocationAccessZones', '/api/access_zones/update_cardholder_location');
-    add('cardholders', 'modifyPassengerDetails', '/api/elevator_groups/modify_passenger_details');
-    add('cardTypes', 'cardTypes', v.atLeast('8.10') ? '/api/card_types/assign' : '/api/card_types');
+    // cc_rest.yaml: /api/elevator_groups/modify_passenger_details is "features.cardholders.modifyDefaultFloors".
+    add('cardholders', 'modifyDefaultFloors', '/api/elevator_groups/modify_passenger_details');
+    add('cardTypes', 'cardTypes', '/api/card_types');
     if (v.atLeast('8.10')) add('cardTypes', 'assign', '/api/card_types/assign');
   }
   return { version: v.label, features };

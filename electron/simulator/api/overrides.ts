@@ -73,7 +73,8 @@ function readInput(command: CommandSpec, body: unknown, world: World): CommandIn
   }
   if (fields.endTime === undefined) return {};
   const end = readEndTime(fields.endTime, world.clock.now());
-  return 'refusal' in end ? end : { endAt: end.endAt };
+  if ('refusal' in end) return end;
+  return end.endAt === undefined ? {} : { endAt: end.endAt };
 }
 
 /**

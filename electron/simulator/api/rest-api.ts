@@ -22,6 +22,7 @@ import { represent } from './representation';
 import { searchPage } from './search';
 import { serveUpdates } from './updates';
 import { serveItemSubscriptions } from './item-subscriptions';
+import { serveItems } from './items/items-controller';
 import type { SubscriptionRegistry } from '../model/subscriptions';
 
 const LIVE_COLLECTIONS = new Set<Collection>(['access_zones', 'alarm_zones', 'doors', 'fence_zones', 'inputs', 'interlock_groups', 'macros', 'outputs']);
@@ -68,7 +69,9 @@ export async function handleRest(exchange: Exchange, ctx: RestApiContext): Promi
     case 'cardholders':
       return serveCardholders(exchange, ctx.cards, world, links, operator, rest);
     case 'items':
-      return serveItemSubscriptions(exchange, ctx, operator, rest);
+      return rest[0] === 'updates'
+        ? serveItemSubscriptions(exchange, ctx, operator, rest)
+        : serveItems(exchange, world, links, operator, rest);
   }
   if (first === 'access_zones' && rest.length === 1 && rest[0] === 'update_cardholder_location') {
     return serveCardholderLocationZones(exchange, world, links, operator);

@@ -13,6 +13,8 @@ export interface SearchOptions {
   divisionFilters: boolean;
   /** The caller has already narrowed the items by a call-specific privilege. */
   skipViewCheck?: boolean;
+  /** Without `sort`, keep the order the items come in (the items controller: id order at every version). */
+  keepOrderUnsorted?: boolean;
 }
 
 export interface SearchPage<T> {
@@ -63,7 +65,7 @@ export function searchPage<T extends { def: ItemDefinition }>(
   }
 
   const matched = items.filter((item) => filters.every((f) => f(item)));
-  const ordered = order(matched, q.get('sort'), version.atLeast('9.30'));
+  const ordered = order(matched, q.get('sort'), version.atLeast('9.30') && !options.keepOrderUnsorted);
   const top = pageSize(q.get('top'), version.atLeast('8.70') ? 1000 : 100);
   const pos = Math.max(0, Number.parseInt(q.get('pos') ?? '0', 10) || 0);
   const results = ordered.slice(pos, pos + top);

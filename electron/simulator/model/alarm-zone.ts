@@ -1,4 +1,5 @@
 import type { AlarmZoneDefinition } from '../site/schema';
+import type { FenceLevel, LiveFenceZone } from './fence-zone';
 import { LiveItem } from './live-item';
 import { ScheduledState } from './scheduled-state';
 import type { World } from './world';
@@ -36,9 +37,23 @@ export class LiveAlarmZone extends LiveItem<AlarmZoneDefinition> {
     const flags: string[] = [this.state];
     if (this.delay) flags.push(this.delay);
     // Online with an attached fence zone: exactly one of lowFeel, highVoltage (the fence's mode).
-    const fence = this.def.fenceZone ? this.world.fenceZone(this.def.fenceZone) : undefined;
+    const fence = this.fence;
     if (fence) flags.push(fence.level);
     return flags;
+  }
+
+  /** The fence zone that directs its events to this zone, if any. */
+  get fence(): LiveFenceZone | undefined {
+    return this.def.fenceZone ? this.world.fenceZone(this.def.fenceZone) : undefined;
+  }
+
+  /**
+   * 'Armed - High Voltage' / 'Armed - Low Feel': the zone armed, its fence driven to that level. The
+   * fence keeps the level as its own override until its next scheduled change or a cancel.
+   */
+  armWithFence(level: FenceLevel, endAt?: number): void {
+    this.fence?.setLevel(level);
+    this.setState('armed', endAt);
   }
 
   setState(state: AlarmZoneState, endAt?: number): void {

@@ -168,6 +168,11 @@ export const SiteDefinition = z.object({
       relaxedClientCertificates: z.boolean().default(false),
       /** Gateway mode is strict about the Authorization header at every version. */
       gateway: z.boolean().default(false),
+      /**
+       * Test option: the doors and inputs discovery links carry a query string of their own
+       * (`/api/doors?pos=0`), as clients must cope with. A real server's discovery links are plain.
+       */
+      queryStringLinks: z.boolean().default(false),
     })
     .prefault({}),
   licences: z.array(Licence).default(['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV']),

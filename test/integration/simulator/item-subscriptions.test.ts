@@ -175,7 +175,8 @@ describe('multi-item subscription: privileges, licences and versions', () => {
     try {
       const href = await feature(client, 'items', 'updates');
       sim.control.setLicences(['RESTOverrides', 'RESTCardholders']);
-      expect((await client.get('/api')).json.features.items).toBeUndefined();
+      // The items controller stays (any REST licence); the subscription link goes.
+      expect((await client.get('/api')).json.features.items.updates).toBeUndefined();
       const refused = await client.post(href, { itemIds: ['d-n1-east'] });
       expect(refused.status).toBe(403);
       expect(refused.json.message).toContain('RESTStatus');
@@ -188,7 +189,7 @@ describe('multi-item subscription: privileges, licences and versions', () => {
   it('arrives in 8.30: not linked and 404 in 8.20', async () => {
     const { sim, client } = await startWithClient({ version: '8.20' });
     try {
-      expect((await client.get('/api')).json.features.items).toBeUndefined();
+      expect((await client.get('/api')).json.features.items.updates).toBeUndefined();
       expect((await client.post(`${sim.url}/api/items/updates`, { itemIds: ['d-n1-east'] })).status).toBe(404);
     } finally {
       await client.close();

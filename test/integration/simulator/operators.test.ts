@@ -86,11 +86,13 @@ describe('licences', () => {
     sim.control.setLicences(['RESTStatus']);
     const features = (await client.get('/api')).json.features;
     expect(Object.keys(features).sort()).toEqual(
-      // `items`: the multi-item updates subscription, which needs RESTStatus.
+      // `items`: the items controller (any REST licence) and the multi-item updates subscription (RESTStatus).
       ['accessZones', 'alarmZones', 'dayCategories', 'doors', 'elevators', 'fenceZones', 'inputs', 'interlockGroups', 'items', 'macros', 'outputs'].sort(),
     );
     sim.control.setLicences(['RESTCardholders']);
-    expect(Object.keys((await client.get('/api')).json.features).sort()).toEqual(['cardTypes', 'cardholders', 'dayCategories']);
+    const cardholdersOnly = (await client.get('/api')).json.features;
+    expect(Object.keys(cardholdersOnly).sort()).toEqual(['cardTypes', 'cardholders', 'dayCategories', 'items']);
+    expect(Object.keys(cardholdersOnly.items).sort()).toEqual(['itemTypes', 'items']);
   });
 
   it('item GETs without RESTStatus or RESTOverrides are 403 with a body naming the licence', async () => {

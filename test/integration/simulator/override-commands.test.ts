@@ -215,6 +215,54 @@ describe('override commands', () => {
     expect(reply.json.message).toMatch(/Maintenance Override/);
     await north.close();
   });
+
+  // cc_rest.yaml: AlarmZoneDetail.commands.*.name is the state's name ("Armed", "Disarmed", "User1", "User2"),
+  // the same on the Until key; /api/alarm_zones/{id}/armHighVoltage and /armLowFeel exist where a fence zone
+  // directs its events to the alarm zone (tag Alarm Zones), each with an Until twin.
+  it('alarm zone commands carry the state names; the fence modes are offered only where a fence reports to the zone', async () => {
+    const perimeter = (await client.get('/api/alarm_zones/alz-perimeter')).json.commands;
+    expect(Object.keys(perimeter).sort()).toEqual(
+      ['arm', 'armUntil', 'disarm', 'disarmUntil', 'user1', 'user1Until', 'user2', 'user2Until',
+        'armHighVoltage', 'armHighVoltageUntil', 'armLowFeel', 'armLowFeelUntil', 'cancel'].sort(),
+    );
+    const names = Object.fromEntries(Object.entries(perimeter as Record<string, { name?: string }>).map(([k, v]) => [k, v.name]));
+    expect(names).toEqual({
+      arm: 'Armed', armUntil: 'Armed', disarm: 'Disarmed', disarmUntil: 'Disarmed', user1: 'User1', user1Until: 'User1',
+      user2: 'User2', user2Until: 'User2', armHighVoltage: 'Armed - High Voltage', armHighVoltageUntil: 'Armed - High Voltage',
+      armLowFeel: 'Armed - Low Feel', armLowFeelUntil: 'Armed - Low Feel', cancel: undefined,
+    });
+    expect(perimeter.armLowFeelUntil.href).toBe(`${sim.url}/api/alarm_zones/alz-perimeter/armLowFeel`);
+    const north = (await client.get('/api/alarm_zones/alz-north')).json.commands;
+    expect(north).not.toHaveProperty('armHighVoltage');
+    expect((await client.post('/api/alarm_zones/alz-north/armHighVoltage')).status).toBe(404);
+  });
+
+  it('armLowFeel and armHighVoltage arm the zone and drive its fence to that level; the Until form ends with its time', async () => {
+    sim.control.patchItem('alarm_zones', 'alz-perimeter', { scheduledState: 'disarmed' });
+    expect(await flags('alarm_zones', 'alz-perimeter')).toEqual(['disarmed', 'highVoltage']);
+    expect((await command('alarm_zones', 'alz-perimeter', 'armLowFeel')).status).toBe(204);
+    expect(await flags('alarm_zones', 'alz-perimeter')).toEqual(['armed', 'lowFeel']);
+    expect(await flags('fence_zones', 'fz-east')).toContain('lowFeel');
+    await command('alarm_zones', 'alz-perimeter', 'disarm');
+    expect((await command('alarm_zones', 'alz-perimeter', 'armHighVoltageUntil', { endTime: inMinutes(5) })).status).toBe(204);
+    expect(await flags('alarm_zones', 'alz-perimeter')).toEqual(['armed', 'highVoltage']);
+    sim.control.advanceTime(6 * 60_000);
+    expect((await flags('alarm_zones', 'alz-perimeter'))[0]).toBe('disarmed');
+    await command('fence_zones', 'fz-east', 'cancel');
+    await command('alarm_zones', 'alz-perimeter', 'cancel');
+  });
+
+  // cc_rest.yaml: OverrideEndTime: "it will treat the override as having no end time if ... you send a blank string".
+  it('a blank endTime is no end time: the override is untimed, even on a zone without a schedule', async () => {
+    const since = sim.control.events().at(-1)?.seq ?? 0;
+    expect((await command('alarm_zones', 'alz-south', 'user1Until', { endTime: '' })).status).toBe(204);
+    expect(await flags('alarm_zones', 'alz-south')).toEqual(['user1']);
+    const [event] = sim.control.events(since);
+    expect(event).toMatchObject({ type: 'override', command: 'user1' });
+    expect(event).not.toHaveProperty('endTime');
+    expect((await command('alarm_zones', 'alz-south', 'armUntil', { endTime: 'soon' })).status).toBe(400);
+    await command('alarm_zones', 'alz-south', 'arm');
+  });
 });
 
 describe('requested_by before 8.70', () => {

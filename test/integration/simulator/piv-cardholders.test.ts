@@ -188,12 +188,20 @@ describe('PIV card status rules', () => {
     expect(refused.reply.json.message).toMatch(/Only pivData.pivStatus/);
   });
 
-  it('PATCH adds and deletes cards', async () => {
+  // cc_rest.yaml: /api/cardholders/{id} [PIV] PATCH: cards.add, cards.update, cards.remove; unknown members are ignored.
+  it('PATCH ignores a `delete` array, as a real server does: the card stays', async () => {
+    const { holder, card } = await newCard();
+    const ignored = await client.send('PATCH', holder, JSON.stringify({ cards: { delete: [{ href: card.href }] } }), { 'content-type': 'application/json' });
+    expect(ignored.status).toBe(204);
+    expect((await client.get(holder)).json.cards.map((c: { href: string }) => c.href)).toEqual([card.href]);
+  });
+
+  it('PATCH adds and removes cards', async () => {
     const { holder, card } = await newCard();
     const added = await client.send(
       'PATCH',
       holder,
-      JSON.stringify({ firstName: 'Renamed', cards: { add: [pivCard(pivType)], delete: [{ href: card.href }] } }),
+      JSON.stringify({ firstName: 'Renamed', cards: { add: [pivCard(pivType)], remove: [{ href: card.href }] } }),
       { 'content-type': 'application/json' },
     );
     expect(added.status).toBe(204);

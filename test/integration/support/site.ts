@@ -6,9 +6,13 @@ import { DEFAULT_AUTH, type AuthForm } from '../../../electron/core/api/auth';
 import { Transport, type TransportOptions } from '../../../electron/core/api/transport';
 import type { DeskConfig } from '../../../electron/core/config';
 
-/** A simulator on ephemeral ports with no scenario (tests move things themselves) and short long-polls. */
+/**
+ * A simulator on ephemeral ports with no scenario (tests move things themselves) and short long-polls.
+ * Its doors and inputs discovery links carry a query string of their own, so every core test proves
+ * the client appends its parameters to a link that has one (a real server's links are plain).
+ */
 export function startTestSite(options: SimulatorOptions = {}): Promise<RunningSimulator> {
-  return startSimulator({ scenario: false, updatesTimeoutMs: 1_000, ...options });
+  return startSimulator({ scenario: false, updatesTimeoutMs: 1_000, queryStringLinks: true, ...options });
 }
 
 export function deskConfigFor(site: RunningSimulator, overrides: Partial<DeskConfig> = {}): DeskConfig {

@@ -9,7 +9,11 @@ const SPEC_COMMAND_MAPS: Record<ItemKind, string[]> = {
     'codeOnly', 'codeOnlyUntil', 'codeOnlyPin', 'codeOnlyPinUntil', 'dualAuth', 'dualAuthUntil', 'dualAuthPin',
     'dualAuthPinUntil', 'forgiveAntiPassback', 'setZoneCount', 'lockDown', 'cancelLockDown', 'cancel',
   ],
-  alarmZone: ['arm', 'armUntil', 'disarm', 'disarmUntil', 'user1', 'user1Until', 'user2', 'user2Until', 'cancel'],
+  // cc_rest.yaml: /api/alarm_zones/{id}/armHighVoltage and /armLowFeel, with the Until twins every alarm-zone state has.
+  alarmZone: [
+    'arm', 'armUntil', 'disarm', 'disarmUntil', 'user1', 'user1Until', 'user2', 'user2Until',
+    'armHighVoltage', 'armHighVoltageUntil', 'armLowFeel', 'armLowFeelUntil', 'cancel',
+  ],
   door: ['open', 'lock'],
   fenceZone: ['on', 'off', 'shunt', 'unshunt', 'highVoltage', 'lowFeel', 'cancel'],
   input: ['shunt', 'unshunt', 'isolate', 'deisolate'],
@@ -71,6 +75,23 @@ describe('command descriptions', () => {
   it('uses the name the server gave an alarm zone command (user states may be renamed)', () => {
     expect(describeCommand('alarmZone', 'user1', 'Night mode')).toMatchObject({ label: 'Night mode', action: 'user1' });
     expect(describeCommand('alarmZone', 'user1').label).toBe('User state 1');
+  });
+
+  // cc_rest.yaml: AlarmZoneDetail.commands.*.name is the state's name: arm "Armed"/"Set", disarm "Disarmed"/"Unset", user1 "User1".
+  it('keeps the desk\'s verb for the standard state names and shows a site\'s own names as they are', () => {
+    expect(describeCommand('alarmZone', 'arm', 'Armed').label).toBe('Arm');
+    expect(describeCommand('alarmZone', 'armUntil', 'Armed').label).toBe('Arm until…');
+    expect(describeCommand('alarmZone', 'disarm', 'Disarmed').label).toBe('Disarm');
+    expect(describeCommand('alarmZone', 'arm', 'Set').label).toBe('Set');
+    expect(describeCommand('alarmZone', 'disarm', 'Unset').label).toBe('Unset');
+    expect(describeCommand('alarmZone', 'user2', 'User2').label).toBe('User state 2');
+    expect(describeCommand('alarmZone', 'armHighVoltage', 'Armed - High Voltage').label).toBe('Arm, fence high voltage');
+    expect(describeCommand('alarmZone', 'armLowFeelUntil', 'Armed - Low Feel')).toMatchObject({
+      label: 'Arm, fence low feel until…',
+      untilOf: 'armLowFeel',
+      action: 'armLowFeel',
+    });
+    expect(describeCommand('alarmZone', 'user1', 'User1').label).toBe('User state 1');
   });
 
   it('describes a key it does not know by its name, asking for confirmation', () => {

@@ -19,9 +19,12 @@ describe('item payload schemas', () => {
     ).toThrow(/field floorAccess\.0\.floorNumber/);
   });
 
-  it('requires the site\'s name on alarm zone commands (user1/user2 may be renamed)', () => {
-    const zone = { href: 'h', id: '1', name: 'Z', commands: { user1: { href: 'u', name: 'Night' } } };
-    expect(parsePayload(AlarmZone, zone, 'x').commands?.user1?.name).toBe('Night');
-    expect(() => parsePayload(AlarmZone, { ...zone, commands: { user1: { href: 'u' } } }, 'x')).toThrow(/commands\.user1\.name/);
+  // cc_rest.yaml: AlarmZoneDetail.commands: state commands carry the state's name; cancel is an href only.
+  it('keeps the site\'s name on alarm zone commands and reads a cancel without one', () => {
+    const zone = { href: 'h', id: '1', name: 'Z', commands: { user1: { href: 'u', name: 'Night' }, cancel: { href: 'c' } } };
+    const parsed = parsePayload(AlarmZone, zone, 'x');
+    expect(parsed.commands?.user1?.name).toBe('Night');
+    expect(parsed.commands?.cancel).toEqual({ href: 'c' });
+    expect(() => parsePayload(AlarmZone, { ...zone, commands: { user1: { href: 'u', name: 7 } } }, 'x')).toThrow(/commands\.user1\.name/);
   });
 });

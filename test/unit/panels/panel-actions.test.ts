@@ -34,6 +34,27 @@ describe('the panel offers what the server offered, and shows a disabled command
     expect(variantToSend(disarm, { pin: false, until: true })).toMatchObject({ ok: false });
   });
 
+  // cc_rest.yaml: AlarmZoneDetail.commands.*.name is the state's name ("Armed", "Disarmed", "User1"); cancel has none.
+  it('with the standard state names, buttons keep the desk\'s verbs; the fence modes appear where the server offered them', () => {
+    const perimeter = item('Perimeter', {
+      kind: 'alarmZone',
+      commands: ['arm', 'armUntil', 'disarm', 'user1', 'armHighVoltage', 'armHighVoltageUntil', 'armLowFeel', 'cancel'],
+      commandOffers: [
+        { key: 'arm', name: 'Armed' },
+        { key: 'armUntil', name: 'Armed' },
+        { key: 'disarm', name: 'Disarmed' },
+        { key: 'user1', name: 'Night mode' },
+        { key: 'armHighVoltage', name: 'Armed - High Voltage' },
+        { key: 'armHighVoltageUntil', name: 'Armed - High Voltage' },
+        { key: 'armLowFeel', name: 'Armed - Low Feel' },
+        { key: 'cancel' },
+      ],
+    });
+    const actions = panelActions(perimeter);
+    expect(actions.map((a) => a.label)).toEqual(['Arm', 'Disarm', 'Night mode', 'Arm, fence high voltage', 'Arm, fence low feel', 'Back to schedule']);
+    expect(actions.find((a) => a.action === 'armHighVoltage')).toMatchObject({ needsDialog: true, until: { key: 'armHighVoltageUntil' } });
+  });
+
   it('a key offered without a link and without a reason is still never sent', () => {
     const door = item('Gate', { commands: [], commandOffers: [{ key: 'open' }] });
     expect(panelActions(door)[0]).toMatchObject({ unavailable: 'The server offered it without a link to send it to' });

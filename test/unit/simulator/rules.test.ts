@@ -39,6 +39,11 @@ describe('end times', () => {
     expect(readEndTime('2026-01-01T13:00:00', now)).toEqual({ refusal: expect.stringMatching(/time zone/) });
     expect(readEndTime(5, now)).toEqual({ refusal: expect.stringMatching(/string/) });
   });
+  // cc_rest.yaml: OverrideEndTime: a blank string is treated as no end time, not refused.
+  it('reads a blank end time as no end time', () => {
+    expect(readEndTime('', now)).toEqual({ endAt: undefined });
+    expect(readEndTime('   ', now)).toEqual({ endAt: undefined });
+  });
 });
 
 describe('Authorization header', () => {

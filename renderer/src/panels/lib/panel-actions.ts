@@ -1,4 +1,4 @@
-import { chooseVariant, offeredActions, type CommandInfo, type OfferedAction, type VariantChoice } from '../../../../shared/commands';
+import { chooseVariant, labelForServerName, offeredActions, type CommandInfo, type OfferedAction, type VariantChoice } from '../../../../shared/commands';
 import type { BoardItem, CommandOffer } from '../../../../shared/domain';
 
 /** An action of the panel: its variants the server offered, and those it offered but will not take now. */
@@ -38,7 +38,7 @@ export function panelActions(item: BoardItem): PanelAction[] {
     const plainName = action.plain && serverNames.get(action.plain.key);
     const result: PanelAction = {
       ...action,
-      label: plainName || action.label,
+      label: (action.plain && labelForServerName(item.kind, action.plain.key, plainName)) || action.label,
       disabled: Object.fromEntries(variants.filter((v) => disabled[v.key] !== undefined).map((v) => [v.key, disabled[v.key]!])),
       needsDialog: usable.length > 1 || action.takesZoneCount || action.confirm !== undefined || usable.some((v) => v.untilOf),
     };

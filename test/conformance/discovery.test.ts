@@ -1,0 +1,65 @@
+import { expect, it } from 'vitest';
+import { z } from 'zod';
+import { describeAtVersions } from './support/site-at-version';
+import { expectConforms, vendor } from './support/strict-schema';
+
+/**
+ * `GET /api` (rest_training.adoc: "The importance of /api"): the version and `features`, one block per
+ * controller, each a set of named links. The links are plain URLs; the vendor's example shows every
+ * link this site is licensed for at the paths below (cc_rest.yaml names each as "Take it from …").
+ */
+const discovery = vendor.object({
+  version: z.string(),
+  features: z.record(z.string(), z.record(z.string(), vendor.object({ href: vendor.href() }))),
+});
+
+/** features.<group>.<key> → the path the vendor gives it. */
+const VENDOR_LINKS: Record<string, string> = {
+  'accessZones.accessZones': '/api/access_zones',
+  'alarmZones.alarmZones': '/api/alarm_zones',
+  'cardholders.cardholders': '/api/cardholders',
+  'cardholders.updateLocationAccessZones': '/api/access_zones/update_cardholder_location',
+  'cardTypes.cardTypes': '/api/card_types',
+  'cardTypes.assign': '/api/card_types/assign',
+  'dayCategories.dayCategories': '/api/day_categories',
+  'doors.doors': '/api/doors',
+  'elevators.elevatorGroups': '/api/elevator_groups',
+  // cc_rest.yaml: /api/elevator_groups/modify_passenger_details: "Take it from … features.cardholders.modifyDefaultFloors".
+  'cardholders.modifyDefaultFloors': '/api/elevator_groups/modify_passenger_details',
+  'fenceZones.fenceZones': '/api/fence_zones',
+  'inputs.inputs': '/api/inputs',
+  'interlockGroups.interlockGroups': '/api/interlock_groups',
+  'items.items': '/api/items',
+  'items.itemTypes': '/api/items/types',
+  'items.updates': '/api/items/updates',
+  'macros.macros': '/api/macros',
+};
+
+describeAtVersions('discovery (GET /api)', (site) => {
+  it('answers the version and plain feature links, each at the path the vendor gives it', async () => {
+    const reply = await site().get('/api');
+    expect(reply.status).toBe(200);
+    expectConforms(discovery, reply.json, `GET /api at ${site().version}`);
+    const { features } = reply.json as z.infer<typeof discovery>;
+    const unknown: string[] = [];
+    for (const [group, links] of Object.entries(features)) {
+      for (const [key, { href }] of Object.entries(links)) {
+        const url = new URL(href);
+        expect(url.origin).toBe(site().sim.url);
+        expect(url.search, `${group}.${key}`).toBe('');
+        const path = VENDOR_LINKS[`${group}.${key}`];
+        if (path === undefined) unknown.push(`${group}.${key}`);
+        else expect(url.pathname, `${group}.${key}`).toBe(path);
+      }
+    }
+    // A link the vendor's reference does not name is a difference; controllers others add list theirs above.
+    expect(unknown.filter((k) => !k.startsWith('outputs.') && !k.startsWith('divisions.'))).toEqual([]);
+  });
+
+  // cc_rest.yaml: the items controller (search, types) answers with any REST licence; card_types/assign is new in 8.10.
+  it('links the items controller, item types, card types and assignable card types', async () => {
+    for (const [group, key] of [['items', 'items'], ['items', 'itemTypes'], ['cardTypes', 'cardTypes'], ['cardTypes', 'assign']] as const) {
+      expect(await site().feature(group, key), `${group}.${key}`).toBeDefined();
+    }
+  });
+});

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import type { ReceivedRequest } from '../../../electron/simulator/index';
+import { templatePath } from './request-recorder';
+import { vendor } from './strict-schema';
+
+/**
+ * The requests the vendor's reference describes for the calls Gatehouse makes: method, templated path,
+ * the query parameters it takes, the `fields` values it lists, and the body's schema. Facts, each with
+ * its source in cc_rest.yaml; controllers others add put their rows in `extraRequests`.
+ */
+export interface VendorRequest {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  query: readonly string[];
+  /** The values `fields` may take; absent when the vendor lists none (any field name). */
+  fields?: readonly string[];
+  /** The body, checked strictly where the vendor is definite; absent: no body is sent. */
+  body?: z.ZodType;
+}
+
+/** cc_rest.yaml: the search parameters every item search takes (sort, top, name, division, …, pos, skip). */
+const SEARCH = ['sort', 'top', 'name', 'division', 'directDivision', 'description', 'fields', 'pos', 'skip'];
+/** cc_rest.yaml: UPDFIELDS_SCHEMA; and "Update pages take the same `fields` parameter as summary and details pages". */
+const STATUS_FIELDS = ['status', 'statusText', 'statusFlags'];
+/**
+ * Parameters the server writes into the links it hands out (a search's `next`, an updates `next`,
+ * a subscription's bookmark); a client only passes them back. `after` is the simulator's updates cursor.
+ */
+const LINK_PARAMS = ['pos', 'skip', 'after', 'bookmark'];
+
+/** Each item controller's `fields` values (cc_rest.yaml: ACZFIELDS_SCHEMA, ALZFIELDS_SCHEMA, DOORFIELDS_SCHEMA, …). */
+const ITEM_FIELDS: Record<string, readonly string[]> = {
+  access_zones: ['href', 'id', 'name', 'shortName', 'description', 'division', 'commands', 'connectedController', 'doors', 'zoneCount', 'statusFlags', 'statusText', 'status', 'notes', 'updates', 'defaults'],
+  alarm_zones: ['href', 'id', 'name', 'shortName', 'description', 'division', 'commands', 'connectedController', 'statusFlags', 'status', 'notes', 'updates', 'defaults'],
+  doors: ['href', 'id', 'name', 'shortName', 'description', 'division', 'commands', 'connectedController', 'entryAccessZone', 'exitAccessZone', 'statusFlags', 'statusText', 'status', 'notes', 'updates', 'defaults'],
+  fence_zones: ['href', 'id', 'name', 'shortName', 'description', 'division', 'commands', 'connectedController', 'voltage', 'statusFlags', 'statusText', 'status', 'notes', 'updates', 'defaults'],
+  inputs: ['href', 'id', 'name', 'shortName', 'description', 'division', 'commands', 'connectedController', 'statusFlags', 'statusText', 'status', 'notes', 'updates', 'defaults'],
+  interlock_groups: ['href', 'id', 'name', 'shortName', 'description', 'division', 'commands', 'connectedController', 'statusFlags', 'statusText', 'status', 'notes', 'updates', 'defaults'],
+  macros: ['href', 'id', 'name', 'description', 'division', 'commands', 'notes', 'updates', 'defaults'],
+  elevator_groups: ['href', 'name', 'shortName', 'description', 'division', 'notes', 'elevatorSystem', 'elevatorGroupNumber', 'floorAccess', 'rearAccessEnabled', 'groundFloorNumber', 'defaults'],
+};
+
+/**
+ * Override paths per item controller (cc_rest.yaml: /api/<controller>/{id}/<segment>). The PIN modes of an
+ * access zone have links of their own whose paths the vendor does not give (`commands.freePin.href`):
+ * the simulator's are listed with them.
+ */
+const OVERRIDES: Record<string, readonly string[]> = {
+  access_zones: ['free', 'secure', 'code_only', 'dual_auth', 'forgive_anti_passback', 'lock_down', 'cancel_lock_down', 'set_zone_count', 'cancel',
+    'free_pin', 'secure_pin', 'code_only_pin', 'dual_auth_pin'],
+  alarm_zones: ['arm', 'disarm', 'user1', 'user2', 'armHighVoltage', 'armLowFeel', 'cancel'],
+  doors: ['open', 'lock'],
+  fence_zones: ['on', 'off', 'shunt', 'unshunt', 'high_voltage', 'low_feel', 'cancel'],
+  inputs: ['shunt', 'unshunt', 'isolate', 'deisolate'],
+  interlock_groups: ['disable', 'enable'],
+  macros: ['run'],
+};
+
+// cc_rest.yaml: OverrideEndTime (endTime: date-time, optional); set_zone_count: { zoneCount: integer } required.
+const overrideBody = z.object({ endTime: vendor.dateTime() }).strict().optional();
+const zoneCountBody = z.object({ zoneCount: z.number().int() }).strict();
+
+// cc_rest.yaml: NewPIVCard (type, number, pivData required; pivData: chuid, contentSigningCert, pivAuthenticationCert required; CHUID: hash, fascn required).
+const PIV_STATUS = z.enum(['Normal', 'Offline', 'Revoked', 'Expired', 'CertInChainRevoked', 'CertInChainExpired', 'IssuerSigCertRevoked',
+  'IssuerSigCertExpired', 'NotTrusted', 'PolicyError', 'OtherError', 'NotChecked']);
+const newPivCard = vendor.object({
+  type: vendor.object({ href: vendor.href() }),
+  status: vendor.object({ value: z.string() }).optional(),
+  number: z.string(),
+  pivData: vendor.object({
+    chuid: vendor.object({ hash: z.string(), fascn: z.string(), orgIdentifier: z.string().optional(), duns: z.string().optional() }),
+    pivStatus: vendor.object({ type: PIV_STATUS }).optional(),
+    contentSigningCert: z.string(),
+    cardAuthenticationCert: z.string().optional(),
+    pivAuthenticationCert: z.string(),
+    fingerprints: z.string().optional(),
+  }),
+});
+// cc_rest.yaml: /api/cardholders [PIV] POST: division required, cards of NewPIVCard.
+const cardholderPost = vendor.object({
+  division: vendor.object({ href: vendor.href() }),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  cards: z.array(newPivCard).optional(),
+});
+// cc_rest.yaml: /api/cardholders/{id} [PIV] PATCH: cards holds up to three arrays, `add`, `update` and `remove`, nothing else.
+const cardholderPatch = vendor.object({
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  cards: z
+    .object({
+      add: z.array(newPivCard).optional(),
+      update: z.array(vendor.object({ href: vendor.href(), status: vendor.object({ value: z.string() }).optional(), pivData: z.object({ pivStatus: z.object({ type: PIV_STATUS }).strict() }).strict().optional() })).optional(),
+      remove: z.array(vendor.object({ href: vendor.href(), status: vendor.object({ value: z.string() }).optional() })).optional(),
+    })
+    .strict()
+    .optional(),
+});
+
+function itemRequests(): VendorRequest[] {
+  return Object.entries(ITEM_FIELDS).flatMap(([controller, fields]) => [
+    { method: 'GET', path: `/api/${controller}`, query: [...SEARCH], fields },
+    { method: 'GET', path: `/api/${controller}/{id}`, query: ['fields'], fields },
+    { method: 'GET', path: `/api/${controller}/{id}/updates`, query: ['fields'], fields: [...fields, ...STATUS_FIELDS] },
+    ...(OVERRIDES[controller] ?? []).map((segment): VendorRequest => ({
+      method: 'POST',
+      path: `/api/${controller}/{id}/${segment}`,
+      query: ['requested_by'],
+      ...(segment === 'set_zone_count' ? { body: zoneCountBody } : { body: overrideBody }),
+    })),
+  ]);
+}
+
+/** Literal paths first: `/api/items/updates` before `/api/items/{id}`, `/api/card_types/assign` before `/api/card_types/{id}`. */
+export const VENDOR_REQUESTS: VendorRequest[] = [
+  { method: 'GET', path: '/api', query: [] },
+  // cc_rest.yaml: /api/items/updates POST { itemIds: [string] } (required); GET with the bookmark from its next link.
+  { method: 'POST', path: '/api/items/updates', query: [], body: z.object({ itemIds: z.array(z.string().min(1)) }).strict() },
+  { method: 'GET', path: '/api/items/updates', query: ['bookmark'] },
+  { method: 'GET', path: '/api/items/updates/{subscription}', query: ['bookmark'] },
+  { method: 'GET', path: '/api/items/types', query: [] },
+  { method: 'GET', path: '/api/items', query: ['name', 'division', 'directDivision', 'type', 'top', 'sort', 'fields', 'pos'], fields: ['href', 'id', 'name', 'type', 'division', 'serverDisplayName', 'notes', 'defaults'] },
+  { method: 'GET', path: '/api/items/{id}', query: ['fields'], fields: ['href', 'id', 'name', 'type', 'division', 'serverDisplayName', 'notes', 'defaults'] },
+  // cc_rest.yaml: /api/day_categories: sort, top, name, fields, pos, skip.
+  { method: 'GET', path: '/api/day_categories', query: ['sort', 'top', 'name', 'fields', 'pos', 'skip'], fields: ['href', 'name', 'description', 'notes', 'defaults'] },
+  // cc_rest.yaml: /api/card_types/assign parameters and fields (the plain list takes the same, "But they work").
+  ...['/api/card_types/assign', '/api/card_types'].map((path): VendorRequest => ({
+    method: 'GET',
+    path,
+    query: [...SEARCH],
+    fields: ['href', 'id', 'name', 'division', 'facilityCode', 'availableCardStates', 'credentialClass', 'minimumNumber', 'maximumNumber', 'notes', 'regex', 'regexDescription', 'defaults'],
+  })),
+  { method: 'GET', path: '/api/card_types/{id}', query: [] },
+  // cc_rest.yaml: /api/elevator_groups/modify_passenger_details and /api/access_zones/update_cardholder_location: searches.
+  { method: 'GET', path: '/api/elevator_groups/modify_passenger_details', query: [...SEARCH], fields: ['href', 'name', 'description', 'division', 'floorAccess', 'defaults'] },
+  { method: 'GET', path: '/api/access_zones/update_cardholder_location', query: [...SEARCH] },
+  // cc_rest.yaml: /api/divisions/{id} GET (a division's detail, from the hrefs items give).
+  { method: 'GET', path: '/api/divisions/{id}', query: ['fields'] },
+  { method: 'POST', path: '/api/cardholders', query: [], body: cardholderPost },
+  { method: 'GET', path: '/api/cardholders/{id}', query: ['fields'] },
+  { method: 'PATCH', path: '/api/cardholders/{id}', query: [], body: cardholderPatch },
+  { method: 'DELETE', path: '/api/cardholders/{id}/cards/{cardId}', query: [] },
+  ...itemRequests(),
+];
+
+/** Rows other controllers add (outputs, divisions, cardholder search) before checking. */
+export const extraRequests: VendorRequest[] = [];
+
+/** What is wrong with one request the client sent, measured against the vendor's requests; empty when nothing is. */
+export function differencesFromVendor(request: ReceivedRequest): string[] {
+  const rows = [...VENDOR_REQUESTS, ...extraRequests].filter((r) => r.method === request.method);
+  const template = templatePath(request.url.pathname, rows.map((r) => r.path));
+  const where = `${request.method} ${request.url.pathname}${request.url.search}`;
+  if (!template) return [`${where}: the vendor's reference has no such call`];
+  const row = rows.find((r) => r.path === template)!;
+  const problems: string[] = [];
+  for (const name of new Set(request.url.searchParams.keys())) {
+    if (!row.query.includes(name) && !LINK_PARAMS.includes(name)) problems.push(`${where}: ${template} takes no "${name}" parameter`);
+  }
+  const fields = request.url.searchParams.get('fields');
+  if (fields !== null && row.fields) {
+    for (const field of fields.split(',')) {
+      if (!row.fields.includes(field)) problems.push(`${where}: ${template} lists no field "${field}"`);
+    }
+  }
+  const text = request.body ?? '';
+  if (!row.body) {
+    if (text.trim() !== '' && request.method !== 'GET') problems.push(`${where}: ${template} takes no body, got ${text.slice(0, 200)}`);
+  } else {
+    let body: unknown;
+    try {
+      body = text.trim() === '' ? undefined : JSON.parse(text);
+    } catch {
+      return [...problems, `${where}: the body is not JSON`];
+    }
+    const checked = row.body.safeParse(body);
+    if (!checked.success) problems.push(`${where}: the body differs from the vendor's: ${z.prettifyError(checked.error)}`);
+  }
+  return problems;
+}
