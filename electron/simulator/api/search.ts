@@ -13,6 +13,8 @@ export interface SearchOptions {
   divisionFilters: boolean;
   /** The caller has already narrowed the items by a call-specific privilege. */
   skipViewCheck?: boolean;
+  /** How `name` matches an item, when not against its one name (cardholders: first, last, "last, first"). */
+  matchName?: (pattern: string) => ((item: ItemDefinition) => boolean) | undefined;
 }
 
 export interface SearchPage<T> {
@@ -42,8 +44,13 @@ export function searchPage<T extends { def: ItemDefinition }>(
     ? []
     : [(item) => canView(operator, collection, item.def.division)];
 
-  const name = textMatcher(q.get('name'), false);
-  if (name) filters.push((item) => name(item.def.name));
+  if (options.matchName) {
+    const name = options.matchName(q.get('name') ?? '');
+    if (name) filters.push((item) => name(item.def));
+  } else {
+    const name = textMatcher(q.get('name'), false);
+    if (name) filters.push((item) => name(item.def.name));
+  }
   if (version.atLeast('8.60') && options.divisionFilters) {
     const description = textMatcher(q.get('description'), true);
     if (description) filters.push((item) => description(item.def.description));
