@@ -1,4 +1,4 @@
-import type { CardholderMatch } from '../../../../shared/contract/directory';
+import type { CardholderMatch, DivisionEntry } from '../../../../shared/contract/directory';
 import { EnrolRequest } from '../../../../shared/contract/enrolment';
 
 export interface EnrolFormState {
@@ -32,4 +32,10 @@ export function enrolRequestOf(readId: string, form: EnrolFormState): { ok: true
   const field = issue?.path.at(-1);
   const label: Record<string, string> = { firstName: 'Name', lastName: 'Name', divisionHref: 'Division', href: 'Cardholder' };
   return { ok: false, error: `${label[String(field)] ?? 'Enrolment'}: ${issue?.message ?? 'not valid'}` };
+}
+
+/** A division as the choice list names it: its name, and its parent's only where two share that name. */
+export function divisionLabel(division: DivisionEntry, all: readonly DivisionEntry[]): string {
+  const shared = all.some((d) => d !== division && d.name === division.name);
+  return shared && division.parentName ? `${division.name} (in ${division.parentName})` : division.name;
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardholderSearchResult } from '../../../shared/contract/directory';
+import { divisionLabel } from '../../../renderer/src/enrolment/lib/enrol-form';
 import { CardholderLookup, lookupNote, LOOKUP_DELAY_MS, moveHighlight, type LookupState } from '../../../renderer/src/lib/people/cardholder-lookup';
 
 const person = (name: string) => ({ href: `https://s/api/cardholders/${name}`, id: name, name, divisionName: 'North Building' });
@@ -81,5 +82,13 @@ describe('arrow keys and the note under the field', () => {
     expect(lookupNote({ query: 'zz', phase: 'done', matches: [], more: false }, 20)).toBe("No cardholder's name holds “zz”.");
     expect(lookupNote({ query: 'a', phase: 'done', matches: [person('A')], more: true }, 20)).toMatch(/first 20 shown: type more/);
     expect(lookupNote({ query: 'a', phase: 'done', matches: [person('A')], more: false }, 20)).toBe('');
+  });
+});
+
+describe('division labels in the choice list', () => {
+  const d = (name: string, parentName?: string) => ({ href: `https://s/api/divisions/${name}-${parentName}`, name, ...(parentName ? { parentName } : {}) });
+  it('names a division alone, and adds the parent only where two share a name', () => {
+    const all = [d('Campus'), d('Lobby', 'North Building'), d('Lobby', 'South Building'), d('North Labs', 'North Building')];
+    expect(all.map((x) => divisionLabel(x, all))).toEqual(['Campus', 'Lobby (in North Building)', 'Lobby (in South Building)', 'North Labs']);
   });
 });
