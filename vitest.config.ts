@@ -14,6 +14,16 @@ export default defineConfig({
         },
       },
       {
+        // The simulator's answers and the client's requests, checked against facts from the vendor's reference.
+        test: {
+          name: 'conformance',
+          include: ['test/conformance/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
         // Each fault runs on a desk and simulator of its own; files run one at a time to keep 2 cores calm.
         test: {
           name: 'faults',
