@@ -7,7 +7,8 @@ import { withQuery } from '../../electron/core/api/links';
 import type { Transport } from '../../electron/core/api/transport';
 import type { RunningSimulator } from '../../electron/simulator/index';
 import { demoSite, privilegeSite } from '../integration/simulator/fixtures/sites';
-import { feature, startWithClient, TestClient } from '../integration/simulator/support';
+import type { TestClient } from '../integration/simulator/support';
+import { feature, startWithClient } from '../integration/simulator/support';
 import { transportFor } from '../integration/support/site';
 
 // Facts from the vendor's REST reference (GallagherSecurity/cc-rest-docs, oas3/out/cc_rest.yaml), written
