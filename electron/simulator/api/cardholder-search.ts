@@ -19,7 +19,7 @@ const SELECTABLE = [...SUMMARY_FIELDS, 'division'];
  * `GET /api/cardholders` (the vendor's "Search cardholders"): the cardholders in divisions where the
  * operator may view cardholders (others are left out silently, as every search does), filtered by
  * `name` (first name, last name, or "lastName, firstName"; `%` anchors the pattern at both ends),
- * `division` and `directDivision` (9.20), sorted and paged like every search.
+ * `description` (8.60), `division` and `directDivision` (9.20), sorted and paged like every search.
  */
 export function searchCardholders(exchange: Exchange, store: CardStore, world: World, links: Links, operator: Operator): void {
   const visible = [...store.cardholders.values()].filter((h) => operator.can(VIEW_CARDHOLDERS, h.division));
@@ -28,7 +28,7 @@ export function searchCardholders(exchange: Exchange, store: CardStore, world: W
     world,
     operator,
     'access_zones', // unused: the view check is the cardholder privilege above
-    visible.map((holder) => ({ def: { id: holder.id, name: sortName(holder), division: holder.division }, holder })),
+    visible.map((holder) => ({ def: { id: holder.id, name: sortName(holder), description: holder.description, division: holder.division }, holder })),
     links,
     { divisionFilters: true, skipViewCheck: true, matchName: cardholderNameMatcher },
   );

@@ -120,6 +120,8 @@ describe('cardholder search: GET features.cardholders.cardholders', () => {
     const inNorth = (await search(client, { division: 'north', top: '1000' })).results.map((p: Person) => p.id);
     expect(inNorth).toContain('ch-gwhitfield');
     expect(inNorth).not.toContain('ch-abello'); // Aisha Bello is in South Building
+    // description (8.60+) matches the cardholder's description, as on items.
+    expect((await search(client, { description: 'night shift' })).results.map((p: Person) => p.id)).toEqual(['ch-abello']);
   });
 
   it('pages through next with top and sort=id', async () => {
