@@ -10,6 +10,7 @@ import { boardHandlers } from './handlers/board-handlers';
 import { enrolmentHandlers } from './handlers/enrolment-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
 import { referenceHandlers } from './handlers/reference-handlers';
+import { directoryHandlers } from './handlers/directory-handlers';
 import { kioskHandlers } from './handlers/kiosk-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
 import { planHandlers } from './handlers/plan-handlers';
@@ -48,13 +49,15 @@ export class Desk implements DeskService {
   private switching: Promise<void> = Promise.resolve();
   private readonly handlers: HandlerTable;
   private readonly enrolment: EnrolmentService | undefined;
+  /** Division names from the division lists given out (keyed by href, so sites never mix). */
+  private readonly listedDivisions = new Map<string, string>();
   private readonly acknowledgements = new AcknowledgementBook(this.events, (list) => this.events.emit('attention.acknowledged', list));
 
   constructor(private readonly options: DeskOptions) {
     this.enrolment = options.enrolment
       ? new EnrolmentService(options.enrolment, {
           siteConfig: () => this.site?.opened.config,
-          divisions: () => divisionsOf(this.site?.session.snapshot().items ?? []),
+          divisionName: (href) => this.listedDivisions.get(href) ?? this.boardDivisions().find((d) => d.href === href)?.name,
           emit: (name, payload) => this.events.emit(name, payload),
         })
       : undefined;
@@ -67,6 +70,11 @@ export class Desk implements DeskService {
       ...auditHandlers(options.records?.audit),
       ...enrolmentHandlers(this.enrolment),
       ...referenceHandlers(() => this.session()),
+      ...directoryHandlers({
+        session: () => this.session(),
+        boardDivisions: () => this.boardDivisions(),
+        listed: (divisions) => divisions.forEach((d) => this.listedDivisions.set(d.href, d.name)),
+      }),
       ...kioskHandlers(options.kiosk),
       ...layoutHandlers({
         layouts: new LayoutStore(options.settings ?? new MemorySettingsStore()),
@@ -123,6 +131,11 @@ export class Desk implements DeskService {
   /** The item's name as the board shows it, for the audit log; the href where the board has no such item. */
   private itemName(href: string): string {
     return this.site?.session.snapshot().items.find((item) => item.href === href)?.name ?? href;
+  }
+
+  /** The divisions of the board's items, by name. */
+  private boardDivisions() {
+    return divisionsOf(this.site?.session.snapshot().items ?? []);
   }
 
   private session(): SiteSession {

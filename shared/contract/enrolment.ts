@@ -80,7 +80,14 @@ export const NewCardholder = z
   .strict()
   .refine((c) => !!c.firstName || !!c.lastName, { message: 'a first name or a last name is required', path: ['firstName'] });
 
-export const ExistingCardholder = z.object({ kind: z.literal('existing'), href: z.url({ error: 'must be the cardholder href from the server' }) }).strict();
+export const ExistingCardholder = z
+  .object({
+    kind: z.literal('existing'),
+    href: z.url({ error: 'must be the cardholder href from the server' }),
+    /** The cardholder's name as the search showed it: the outbox's words for them (the href is what is sent). */
+    name: z.string().trim().max(200).optional(),
+  })
+  .strict();
 
 export const EnrolRequest = z
   .object({
@@ -99,7 +106,7 @@ export const OutboxItem = z.object({
   id: z.string(),
   createdAt: z.number(),
   state: z.enum(['pending', 'sending', 'uncertain', 'sent', 'refused', 'discarded']),
-  /** Who it is for, in words: "Ada Lovelace (new, North Building)" or the cardholder href. */
+  /** Who it is for, in words: "Ada Lovelace (new cardholder, North Building)", "Grace Whitfield (existing cardholder)". */
   target: z.string(),
   cardNumber: z.string(),
   kind: z.enum(['piv', 'piv-i']),
@@ -144,8 +151,6 @@ const CardholderHref = z.url({ error: 'must be the cardholder href from the serv
 export const enrolmentCalls = {
   'enrolment.readers': { params: none, result: ReaderList },
   'enrolment.readiness': { params: none, result: EnrolmentReadiness },
-  /** Divisions a new cardholder may be put in: those of the site's items, by name where the server gave one. */
-  'enrolment.divisions': { params: none, result: z.array(DivisionChoice) },
   /** Reads the card; progress comes as `enrolment.progress`. The PIN, when given, is used for the fingerprints only. */
   'enrolment.readCard': {
     params: z

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { boardCalls, boardEvents, siteCalls, siteEvents } from './board';
 import { enrolmentCalls, enrolmentEvents } from './enrolment';
 import { referenceCalls } from './reference';
+import { directoryCalls } from './directory';
 import { kioskCalls } from './kiosk';
 import { layoutCalls, layoutEvents } from './layout';
 import { settingsCalls } from './settings';
@@ -26,6 +27,7 @@ export const calls = {
   ...settingsCalls,
   ...enrolmentCalls,
   ...referenceCalls,
+  ...directoryCalls,
   ...kioskCalls,
   ...auditCalls,
   ...layoutCalls,

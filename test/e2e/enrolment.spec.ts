@@ -5,6 +5,7 @@ import {
   fillExistingCardholder,
   fillNewCardholder,
   insertDemoCard,
+  pickCardholder,
   openEnrolment,
   readCard,
   snap,
@@ -57,7 +58,8 @@ test('a PIV card is read (fingerprints with the PIN) and enrolled on a new cardh
   await expect(result).toHaveAttribute('data-state', 'sent');
   await expect(result.getByTestId('result-card-status')).toHaveText(/^active$/i);
   await snap(page, testInfo, 'enrolment-4-sent');
-  const cardholderHref = (await result.getByTestId('result-cardholder').textContent())!;
+  await expect(result.getByTestId('result-cardholder')).toHaveText('Ada Lovelace (new cardholder, North Building)');
+  const cardholderHref = (await result.getByTestId('result-cardholder').getAttribute('data-href'))!;
   expect(cardholderHref).toMatch(new RegExp(`^${host.siteUrl}/api/cardholders/\\d+$`));
 
   // The simulator created exactly one cardholder, with that card.
@@ -75,8 +77,9 @@ test('a PIV card is read (fingerprints with the PIN) and enrolled on a new cardh
   await snap(page, testInfo, 'enrolment-5-cards-read-back');
 });
 
-test('a PIV-I card is enrolled disabled on an existing cardholder; a duplicate is refused; then it is re-enabled, revoked and deleted', async ({ page }, testInfo) => {
-  const visitor = `${host.siteUrl}/api/cardholders/ch-visitor`;
+test('a PIV-I card is enrolled disabled on an existing cardholder found by name; a duplicate is refused; then it is re-enabled, revoked and deleted', async ({ page }, testInfo) => {
+  // Sam Lindqvist (demo site id ch-visitor, South Building), found by typing part of the surname.
+  const visitor = { name: 'Sam Lindqvist', division: 'South Building' };
   await page.goto(host.url);
   const screen = await openEnrolment(page);
   await insertDemoCard(screen, 'PIV-I');
@@ -88,18 +91,22 @@ test('a PIV-I card is enrolled disabled on an existing cardholder; a duplicate i
   expect(number).toMatch(/^\d+$/);
   await snap(page, testInfo, 'enrolment-6-preview-piv-i');
 
-  await fillExistingCardholder(screen, visitor);
+  await fillExistingCardholder(screen, 'lindq', visitor);
   await screen.getByTestId('enrol-form').getByLabel('Disabled (manually)').check();
   await screen.getByRole('button', { name: 'Send enrolment' }).click();
   const result = screen.getByTestId('enrol-result');
   await expect(result).toHaveAttribute('data-state', 'sent');
   await expect(result.getByTestId('result-card-status')).toContainText(/disabled/i);
+  await expect(result.getByTestId('result-cardholder')).toHaveText('Sam Lindqvist (existing cardholder)');
+  // The card went to the cardholder picked by name, and to no one else.
+  const modified = (await cardholderEvents(host.controlUrl)).filter((e) => e.action === 'modified');
+  expect(modified).toEqual([{ action: 'modified', cardholderId: 'ch-visitor' }]);
   await snap(page, testInfo, 'enrolment-7-piv-i-sent');
 
   // The same card again on the same cardholder: refused at the desk, with the reason, nothing sent.
   const before = await cardholderEvents(host.controlUrl);
   await readCard(screen);
-  await fillExistingCardholder(screen, visitor);
+  await fillExistingCardholder(screen, 'Sam', visitor);
   await screen.getByRole('button', { name: 'Send enrolment' }).click();
   await expect(screen.getByTestId('enrol-error')).toContainText(`already has card number ${number}`);
   expect(await cardholderEvents(host.controlUrl)).toEqual(before);
@@ -107,8 +114,8 @@ test('a PIV-I card is enrolled disabled on an existing cardholder; a duplicate i
 
   await screen.getByRole('button', { name: "Cardholder's cards" }).click();
   const cards = screen.getByTestId('card-management');
-  await cards.getByTestId('cards-href').fill(visitor);
-  await cards.getByRole('button', { name: 'Show cards' }).click();
+  await pickCardholder(cards.getByTestId('cards-cardholder'), 'lindqvist', visitor);
+  await expect(cards.getByTestId('cards-holder')).toContainText('Sam Lindqvist');
   const card = cards.locator(`[data-testid="managed-card"][data-number="${number}"]`);
   await expect(card).toHaveAttribute('data-status', /disabled/i);
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startHost, type RunningHost } from './support/host';
 import { expectAccessible, fact, keepScreenshot, lastEventSeq, openDesk, openPanel, overridesSince } from './panels-support';
+import { pickCardholder } from './support/enrolment-screen';
 
 let host: RunningHost;
 
@@ -29,16 +30,17 @@ async function faults(settings: Record<string, unknown> | undefined): Promise<vo
   expect(res.ok).toBe(true);
 }
 
-test('a timed free with a PIN, on behalf of a cardholder, sends exactly one POST with the chosen end time', async ({ page }, testInfo) => {
+test('a timed free with a PIN, on behalf of a cardholder picked by name, sends exactly one POST with the chosen end time', async ({ page }, testInfo) => {
   await openDesk(page, host);
   const panel = await openPanel(page, 'North Level 1 Offices');
-  await panel.getByLabel('On behalf of (cardholder id)').fill('ch-guard');
+  // Morgan Reyes is the demo site's cardholder ch-guard; the desk sends that id as requested_by.
+  await pickCardholder(panel.getByTestId('on-behalf-of'), 'reyes', { name: 'Morgan Reyes', division: 'Campus' });
   await panel.getByRole('button', { name: 'Free…', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Free — North Level 1 Offices' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Also require a PIN at the reader').check();
   await dialog.getByRole('radio', { name: /^1 h/ }).check();
-  await expect(dialog).toContainText('On behalf of cardholder ch-guard');
+  await expect(dialog.getByTestId('dialog-on-behalf')).toHaveText('On behalf of Morgan Reyes (Campus).');
   await keepScreenshot(page, testInfo, 'override-dialog');
   await expectAccessible(page, testInfo, 'override dialog');
 

@@ -35,7 +35,7 @@ describe.skipIf(skip !== null)(`enrolment through pcscd and vpcd${skip ? ` (skip
       { pcsc: () => PivReaderService.open(), outbox: new SqliteOutboxStore(store, async () => new LocalDataSealer(new Uint8Array(32).fill(9))) },
       {
         siteConfig: () => config,
-        divisions: () => [],
+        divisionName: () => undefined,
         emit: <K extends EventName>(name: K, payload: EventPayload<K>) => void events.push({ name, payload }),
       },
     );

@@ -8,7 +8,7 @@ import { searchItems } from '../api/items';
 import type { ItemFields } from '../api/schemas';
 import type { Transport } from '../api/transport';
 import { commandOffers, sendableCommands } from './command-offers';
-import { DivisionNames } from './divisions';
+import { divisionNamesFor } from './divisions';
 import { placeOnFloors } from './floors';
 
 /** Where the board puts items the site gives no floor. */
@@ -44,9 +44,6 @@ export interface CatalogueEntry {
 /** Refusals that leave one type (or the floors) off the board rather than empty the whole board. */
 const MISSING = ['licence', 'forbidden', 'not-found'];
 
-// One cache of division names per transport (a site session's), so a reload does not ask again.
-const divisionNames = new WeakMap<object, DivisionNames>();
-
 /**
  * Loads the items the board shows, keyed by href, with the status each search answer carried: every
  * live type the server links, then the elevator groups (for floors) and the divisions' names. A type
@@ -69,7 +66,10 @@ export async function loadCatalogue(
     groups,
     found.map(({ kind, item }) => ({ kind, href: item.href, doors: item.doors, entryAccessZone: item.entryAccessZone, exitAccessZone: item.exitAccessZone })),
   );
-  const names = await divisionNamesFor(transport).namesOf(found.flatMap(({ item }) => (item.division ? [item.division] : [])));
+  const names = await divisionNamesFor(transport).namesOf(
+    found.flatMap(({ item }) => (item.division ? [item.division] : [])),
+    discovery,
+  );
   const itemNames = new Map(found.map(({ item }) => [item.href, item.name]));
 
   const entries = new Map<string, CatalogueEntry>();
@@ -127,12 +127,6 @@ async function elevatorGroups(transport: Transport, discovery: Discovery): Promi
     throw err;
   }
   return groups;
-}
-
-function divisionNamesFor(transport: Transport): DivisionNames {
-  let names = divisionNames.get(transport);
-  if (!names) divisionNames.set(transport, (names = new DivisionNames(transport)));
-  return names;
 }
 
 interface Context {

@@ -2,8 +2,8 @@ import type { DivisionChoice } from '../../../shared/contract/enrolment';
 import type { BoardItem } from '../../../shared/domain';
 
 /**
- * The divisions a new cardholder can be put in. The interface has no division list, so these are the
- * divisions of the site's items the desk has loaded, named as the server named them or by their id.
+ * The divisions of the site's items the desk has loaded, named as the server named them or by their id:
+ * the division choices where the server links no division list (before 9.30), or while offline.
  */
 export function divisionsOf(items: readonly BoardItem[]): DivisionChoice[] {
   const byHref = new Map<string, DivisionChoice>();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CardholderCards, CardRead, DivisionChoice, EnrolRequest, OutboxItem, ReaderList } from '../../../shared/contract/enrolment';
+import type { CardholderCards, CardRead, EnrolRequest, OutboxItem, ReaderList } from '../../../shared/contract/enrolment';
 import type { EventName, EventPayload } from '../../../shared/contract';
 import { DeskError } from '../../../shared/errors';
 import type { PivStatusType } from '../../../shared/piv/card-create';
@@ -20,8 +20,8 @@ export interface EnrolmentOptions extends CardReadersOptions {
 
 export interface EnrolmentContext {
   siteConfig(): DeskConfig | undefined;
-  /** Divisions of the items the desk has loaded (the interface has no division list). */
-  divisions(): DivisionChoice[];
+  /** A division's name as the desk knows it (the board's items, the division lists it gave out), for the outbox's words. */
+  divisionName(href: string): string | undefined;
   emit<K extends EventName>(name: K, payload: EventPayload<K>): void;
 }
 
@@ -78,10 +78,6 @@ export class EnrolmentService {
     return this.link.readiness();
   }
 
-  divisions(): DivisionChoice[] {
-    return this.context.divisions();
-  }
-
   async readCard(reader: string | undefined, pin: string | undefined): Promise<CardRead> {
     let read: PivCardRead;
     try {
@@ -105,7 +101,7 @@ export class EnrolmentService {
       throw new DeskError('bad-request', `The server would refuse this card: ${checked.preview.problems.map((p) => p.message).join('; ')}`);
     }
     const c = request.cardholder;
-    const divisionName = c.kind === 'new' ? this.context.divisions().find((d) => d.href === c.divisionHref)?.name : undefined;
+    const divisionName = c.kind === 'new' ? this.context.divisionName(c.divisionHref) : undefined;
     const item = await this.outbox.add({
       target:
         c.kind === 'new'
@@ -116,7 +112,7 @@ export class EnrolmentService {
               ...(c.lastName ? { lastName: c.lastName } : {}),
               ...(divisionName ? { divisionName } : {}),
             }
-          : { kind: 'existing', href: c.href },
+          : { kind: 'existing', href: c.href, ...(c.name ? { name: c.name } : {}) },
       cardKind: read.kind,
       enrolment: checked.enrolment,
       status: request.status,

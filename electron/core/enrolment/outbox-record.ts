@@ -25,7 +25,8 @@ export const OutboxRecord = z.object({
       divisionHref: z.string(),
       divisionName: z.string().optional(),
     }),
-    z.object({ kind: z.literal('existing'), href: z.string() }),
+    /** `name`: the cardholder as the operator picked them (words for the outbox, never sent). */
+    z.object({ kind: z.literal('existing'), href: z.string(), name: z.string().optional() }),
   ]),
   cardKind: z.enum(['piv', 'piv-i']),
   enrolment: PivEnrolment,
@@ -54,7 +55,7 @@ export function itemOf(record: OutboxRecord): OutboxItem {
     id: record.id,
     createdAt: record.createdAt,
     state: record.state,
-    target: t.kind === 'new' ? `${name} (new cardholder, ${t.divisionName ?? t.divisionHref})` : t.href,
+    target: t.kind === 'new' ? `${name} (new cardholder, ${t.divisionName ?? t.divisionHref})` : t.name ? `${t.name} (existing cardholder)` : t.href,
     cardNumber: record.cardKind === 'piv' ? formatFascn(record.enrolment.number) : record.enrolment.number,
     kind: record.cardKind,
     ...(record.note ? { note: record.note } : {}),

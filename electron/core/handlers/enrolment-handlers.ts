@@ -12,7 +12,6 @@ export function enrolmentHandlers(service: EnrolmentService | undefined): Handle
   return {
     'enrolment.readers': () => use().readerList(),
     'enrolment.readiness': () => use().readiness(),
-    'enrolment.divisions': async () => use().divisions(),
     'enrolment.readCard': ({ reader, pin }) => use().readCard(reader, pin),
     'enrolment.enrol': (request) => use().enrol(request),
     'enrolment.outbox': () => use().outboxItems(),

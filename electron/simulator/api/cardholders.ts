@@ -4,16 +4,17 @@ import type { CardStore, StoredCard, StoredCardholder } from '../cardholders/car
 import { digitsOf, formatFascn, issueLevelOf, PivRejection, readPivData, readPivStatus } from '../cardholders/piv-data';
 import type { Exchange } from '../http/exchange';
 import type { World } from '../model/world';
+import { VIEW_CARDHOLDERS, searchCardholders } from './cardholder-search';
 import { parseFields, type FieldRequest } from './fields';
 import type { Links } from './links';
 
-const VIEW = ['View Cardholders', 'Edit Cardholders', 'Modify Cardholders'];
+const VIEW = VIEW_CARDHOLDERS;
 const EDIT = ['Edit Cardholders', 'Modify Cardholders'];
 const CREATE = ['Create Cardholders'];
 const CERT_FIELDS = ['contentSigningCert', 'cardAuthenticationCert', 'pivAuthenticationCert', 'fingerprints'] as const;
 
 /**
- * The PIV calls on cardholders (Endpoints: PIV cards): POST a cardholder with PIV cards (201 with
+ * The cardholder calls: search (cardholder-search.ts), and the PIV calls (Endpoints: PIV cards): POST a cardholder with PIV cards (201 with
  * `location`), GET it (certificates only when asked for), PATCH its cards (add, update, remove),
  * DELETE a card; GET of a card href is 404. Rejected PIV payloads are answered 400 (not shown).
  */
@@ -28,7 +29,8 @@ export async function serveCardholders(
   if (!world.hasLicence('RESTCardholders')) return exchange.error(403, 'The site is not licensed for RESTCardholders');
   const m = exchange.method;
   if (rest.length === 0) {
-    if (m !== 'POST') return exchange.error(405, 'Cardholder search is not simulated');
+    if (m === 'GET') return searchCardholders(exchange, store, world, links, operator);
+    if (m !== 'POST') return exchange.error(405, 'Method not allowed');
     return create(exchange, store, world, links, operator);
   }
   const holder = store.cardholders.get(rest[0]!);
@@ -94,6 +96,8 @@ async function create(exchange: Exchange, store: CardStore, world: World, links:
     id: store.newId(),
     ...(typeof body.firstName === 'string' ? { firstName: body.firstName } : {}),
     ...(typeof body.lastName === 'string' ? { lastName: body.lastName } : {}),
+    // cc_rest.yaml: `authorised` is false unless the POST sets it.
+    authorised: body.authorised === true,
     division: divisionId,
     cards,
   };

@@ -1,5 +1,6 @@
 import type { World } from '../model/world';
 import { getLicenceRefusal, hasAnyRestLicence } from './access-rules';
+import { divisionListOffered } from './divisions';
 import type { Links } from './links';
 
 /**
@@ -45,5 +46,7 @@ export function discovery(world: World, links: Links): Record<string, unknown> {
     add('cardTypes', 'cardTypes', '/api/card_types');
     if (v.atLeast('8.10')) add('cardTypes', 'assign', '/api/card_types/assign');
   }
+  // Every REST licence enables the divisions controller (the vendor's Divisions tag).
+  if (divisionListOffered(world) && Object.keys(features).length > 0) add('divisions', 'divisions', '/api/divisions');
   return { version: v.label, features };
 }

@@ -12,6 +12,7 @@ import { serveCardholderLocationZones } from './cardholder-location';
 import { serveCardholders } from './cardholders';
 import { serveDayCategories } from './day-categories';
 import { serveDirectory } from './directory';
+import { serveDivisions } from './divisions';
 import { serveElevatorGroups } from './elevator-groups';
 import { findCommand } from './commands';
 import { discovery } from './discovery';
@@ -62,8 +63,9 @@ export async function handleRest(exchange: Exchange, ctx: RestApiContext): Promi
     case 'elevator_groups':
       return serveElevatorGroups(exchange, world, links, operator, rest);
     case 'divisions':
+      return serveDivisions(exchange, world, links, operator, rest);
     case 'controllers':
-      return serveDirectory(exchange, world, links, first, rest);
+      return serveDirectory(exchange, world, links, rest);
     case 'card_types':
       return serveCardTypes(exchange, ctx.cards, world, links, rest);
     case 'cardholders':

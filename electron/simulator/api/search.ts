@@ -15,6 +15,8 @@ export interface SearchOptions {
   skipViewCheck?: boolean;
   /** Without `sort`, keep the order the items come in (the items controller: id order at every version). */
   keepOrderUnsorted?: boolean;
+  /** How `name` matches an item, when not against its one name (cardholders: first, last, "last, first"). */
+  matchName?: (pattern: string) => ((item: ItemDefinition) => boolean) | undefined;
 }
 
 export interface SearchPage<T> {
@@ -44,8 +46,13 @@ export function searchPage<T extends { def: ItemDefinition }>(
     ? []
     : [(item) => canView(operator, collection, item.def.division)];
 
-  const name = textMatcher(q.get('name'), false);
-  if (name) filters.push((item) => name(item.def.name));
+  if (options.matchName) {
+    const name = options.matchName(q.get('name') ?? '');
+    if (name) filters.push((item) => name(item.def));
+  } else {
+    const name = textMatcher(q.get('name'), false);
+    if (name) filters.push((item) => name(item.def.name));
+  }
   if (version.atLeast('8.60') && options.divisionFilters) {
     const description = textMatcher(q.get('description'), true);
     if (description) filters.push((item) => description(item.def.description));

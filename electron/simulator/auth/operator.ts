@@ -31,6 +31,12 @@ export class Operator {
     return privileges.some((p) => this.grants.get(p)?.has(division) ?? false);
   }
 
+  /** True when the operator's groups grant any privilege at all in `division` (the divisions list). */
+  holdsAnyPrivilegeIn(division: string): boolean {
+    for (const divisions of this.grants.values()) if (divisions.has(division)) return true;
+    return false;
+  }
+
   /** True when any of `privileges` is held in any division (for items without a division). */
   canAnywhere(privileges: readonly string[]): boolean {
     return privileges.some((p) => (this.grants.get(p)?.size ?? 0) > 0);

@@ -16,6 +16,9 @@ export interface StoredCardholder {
   id: string;
   firstName?: string;
   lastName?: string;
+  shortName?: string;
+  description?: string;
+  authorised: boolean;
   division: string;
   cards: StoredCard[];
 }
@@ -38,7 +41,8 @@ export class CardStore {
 
   constructor(site: Site) {
     for (const c of site.cardholders) {
-      this.cardholders.set(c.id, { id: c.id, firstName: c.firstName, lastName: c.lastName, division: c.division, cards: [] });
+      const { id, firstName, lastName, shortName, description, authorised, division } = c;
+      this.cardholders.set(id, { id, firstName, lastName, shortName, description, authorised, division, cards: [] });
     }
     const base = randomInt(100, 900) * 10;
     this.cardTypes = [

@@ -32,6 +32,10 @@ export const Cardholder = z.object({
   id: Id,
   firstName: z.string().optional(),
   lastName: z.string().optional(),
+  shortName: z.string().max(16).optional(),
+  description: z.string().optional(),
+  /** 'Cardholder Authorised' (cc_rest.yaml CardholderSummary.authorised); a site's people are, unless it says not. */
+  authorised: z.boolean().default(true),
   division: Id,
 });
 

@@ -42,10 +42,29 @@ export async function fillNewCardholder(screen: Locator, first: string, last: st
   await form.getByTestId('division-select').selectOption({ label: division });
 }
 
-export async function fillExistingCardholder(screen: Locator, href: string): Promise<void> {
+/**
+ * Picks a cardholder the way a receptionist does: types part of the name into the picker, waits for
+ * `expected` among the results (name and division), and takes it with the arrow keys and Enter.
+ */
+export async function pickCardholder(picker: Locator, typed: string, expected: { name: string; division: string }): Promise<void> {
+  const field = picker.getByRole('combobox');
+  await field.fill(typed);
+  const options = picker.getByRole('option');
+  await expect(options.filter({ hasText: expected.name })).toContainText(expected.division);
+  const names = await options.locator('.name').allTextContents();
+  const at = names.indexOf(expected.name);
+  expect(at, `${expected.name} among ${names.join(', ')}`).toBeGreaterThanOrEqual(0);
+  // The first result is highlighted; the arrows move to the wanted one.
+  for (let i = 0; i < at; i++) await field.press('ArrowDown');
+  await expect(options.nth(at)).toHaveAttribute('aria-selected', 'true');
+  await field.press('Enter');
+  await expect(picker.getByTestId(`${await picker.getAttribute('data-testid')}-picked`)).toContainText(expected.name);
+}
+
+export async function fillExistingCardholder(screen: Locator, typed: string, expected: { name: string; division: string }): Promise<void> {
   const form = screen.getByTestId('enrol-form');
   await form.getByLabel('An existing cardholder').check();
-  await form.getByLabel(/Cardholder href/).fill(href);
+  await pickCardholder(form.getByTestId('existing-cardholder'), typed, expected);
 }
 
 /** A 1280×800 picture of the screen as it is, attached to the test. */
