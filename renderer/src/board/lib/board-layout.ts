@@ -12,7 +12,7 @@ export interface TileSizes {
 export const SIZES: TileSizes = { tile: 160, gap: 12, minTileWidth: 280, heading: 76 };
 
 /** The compact density: a name and a state per tile, several times as many on a screen. */
-export const COMPACT_SIZES: TileSizes = { tile: 64, gap: 6, minTileWidth: 170, heading: 64 };
+export const COMPACT_SIZES: TileSizes = { tile: 60, gap: 6, minTileWidth: 225, heading: 64 };
 
 export const ROW_PX = SIZES.tile + SIZES.gap;
 
