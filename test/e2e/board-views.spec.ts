@@ -36,12 +36,13 @@ test.describe('the demo site', () => {
       second = own;
       await openBoard(page, own);
       await expect(page.getByTestId('tile').first()).toBeVisible();
-      await expect(page.getByTestId('board-view-tiles')).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByTestId('board-view')).toHaveValue('tiles');
 
-      await page.getByTestId('board-view-overview').click();
+      // Chosen in the toolbar, the board's own row: the board keeps its height.
+      await page.getByTestId('board-view').selectOption({ label: 'Overview' });
       await expect(page.getByTestId('overview')).toBeVisible();
       await expect(page.getByTestId('tile')).toHaveCount(0);
-      await expect(page.getByTestId('board-view-overview')).toHaveAttribute('aria-pressed', 'true');
+      expect((await page.getByTestId('overview').boundingBox())!.y).toBeLessThanOrEqual(200);
 
       // Keys, with nothing focused in particular.
       await page.locator('body').click({ position: { x: 5, y: 5 } });
@@ -57,6 +58,7 @@ test.describe('the demo site', () => {
       await page.keyboard.press('4');
       await expect(page.getByTestId('item-list')).toBeVisible();
       await expect(page.getByTestId('list-row').first()).toBeVisible();
+      await expect(page.getByTestId('board-view')).toHaveValue('list');
       // A key typed into the search box is a search, not a view.
       await page.keyboard.press('/');
       await page.keyboard.type('1');
@@ -65,7 +67,7 @@ test.describe('the demo site', () => {
 
       await page.reload();
       await expect(page.getByTestId('item-list')).toBeVisible();
-      await expect(page.getByTestId('board-view-list')).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByTestId('board-view')).toHaveValue('list');
       await page.keyboard.press('1');
       await expect(page.getByTestId('overview')).toBeVisible();
       await page.getByTestId('count-by-floor').click();
@@ -197,8 +199,9 @@ test.describe('the demo site', () => {
     await expect(page.getByTestId('drill-banner')).toBeVisible();
     await expect(page.getByTestId('item-list')).toBeVisible();
 
+    // Focus is on the first of the count's items: arrows carry on from there.
     const names = page.getByTestId('list-open');
-    await names.first().focus();
+    await expect(names.first()).toBeFocused();
     await page.keyboard.press('ArrowDown');
     const secondRow = await page.evaluate(() => document.activeElement?.getAttribute('data-href'));
     expect(secondRow).toBe(await names.nth(1).getAttribute('data-href'));
@@ -240,6 +243,24 @@ test.describe('the demo site', () => {
     const buckets = await page.getByTestId('list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-bucket')!));
     const ranks = buckets.map((b) => order.indexOf(b));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  });
+
+  test('a floor plan gives way to a chosen view, and the Tiles/Plan switch works in the ordinary and the compact tiles', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openBoard(page, host);
+    await page.keyboard.press('2');
+    const floor = page.locator('[data-testid="group"]:not([data-group="pinned"])').first();
+    await floor.getByTestId('view-plan').click();
+    await expect(page.getByTestId('plan-screen')).toBeVisible();
+    await page.keyboard.press('4');
+    await expect(page.getByTestId('plan-screen')).toHaveCount(0);
+    await expect(page.getByTestId('item-list')).toBeVisible();
+    await page.keyboard.press('3');
+    await expect(page.locator('[data-testid="tile"].compact').first()).toBeVisible();
+    await floor.getByTestId('view-plan').click();
+    await expect(page.getByTestId('plan-screen')).toBeVisible();
+    await page.getByTestId('plan-screen').getByTestId('view-tiles').click();
+    await expect(page.locator('[data-testid="tile"].compact').first()).toBeVisible();
   });
 
   test('axe finds no serious or critical violations in the overview, the compact tiles and the list', async ({ page }, testInfo) => {
