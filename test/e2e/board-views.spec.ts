@@ -38,7 +38,7 @@ test.describe('the demo site', () => {
       await expect(page.getByTestId('tile').first()).toBeVisible();
       await expect(page.getByTestId('board-view')).toHaveValue('tiles');
 
-      // Chosen in the toolbar, the board's own row: the board keeps its height.
+      // Chosen in the header: the board keeps its height.
       await page.getByTestId('board-view').selectOption({ label: 'Overview' });
       await expect(page.getByTestId('overview')).toBeVisible();
       await expect(page.getByTestId('tile')).toHaveCount(0);
@@ -102,7 +102,7 @@ test.describe('the demo site', () => {
     const expected = (await tiles.evaluateAll((all) => all.filter((t) => t.getAttribute('data-verdict') === 'normal' && t.getAttribute('data-stale') === 'false').map((t) => t.getAttribute('data-href')!))).sort();
     expect(expected).toHaveLength(normal);
 
-    // The count opens the guard's items view (the list, until tiles were used: now tiles).
+    // A count opens in the items view the guard came to the overview from: the list here.
     await page.keyboard.press('4');
     await page.keyboard.press('1');
     await countOf(page, key, 'normal').click();
