@@ -263,6 +263,8 @@ test.describe('the demo site', () => {
   });
 
   test('axe finds no serious or critical violations in the overview, the compact tiles and the list', async ({ page }, testInfo) => {
+    // Three axe passes over a full page: over a minute when the machine is busy.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await openBoard(page, host);
     await page.keyboard.press('1');
