@@ -29,6 +29,8 @@ test.describe('the demo site', () => {
   test.afterAll(async () => host?.stop());
 
   test('views switch by click and by key, and the choice survives a reload and a restart of the host', async ({ page }, testInfo) => {
+    // Two desks start and one page reloads: longer than the default on a busy machine.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     let second: RunningHost | undefined;
     try {
