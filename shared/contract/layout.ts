@@ -5,19 +5,33 @@ import { none } from './none';
 export const PINNED_GROUP = 'pinned';
 
 const GroupKey = z.string().min(1).max(1_000);
+
+/**
+ * How the board shows the site: an overview of counts per floor, building or division; tiles; compact
+ * tiles; or a sortable list. Tiles until the operator chooses.
+ */
+export const BoardView = z.enum(['overview', 'tiles', 'compact', 'list']);
+export type BoardView = z.infer<typeof BoardView>;
+
+/** What the overview counts by: each floor, each building, or each division. */
+export const OverviewGrouping = z.enum(['floor', 'building', 'division']);
+export type OverviewGrouping = z.infer<typeof OverviewGrouping>;
 const Href = z.string().min(1).max(4_000);
 
 /**
  * How the operator arranged the board at this desk, kept per site in main's settings: which groups
  * are collapsed, which items are pinned (by their href's path, in pin order), and the groups in the
  * operator's order. A
- * group not in `order` follows the ordered ones in floor order, so a new floor still appears.
+ * group not in `order` follows the ordered ones in floor order, so a new floor still appears. `view`
+ * and `overviewBy` are the operator's choice of view (absent: tiles, counted by building).
  */
 export const BoardLayout = z
   .object({
     collapsed: z.array(GroupKey).max(10_000).default([]),
     pinned: z.array(Href).max(10_000).default([]),
     order: z.array(GroupKey).max(10_000).default([]),
+    view: BoardView.optional(),
+    overviewBy: OverviewGrouping.optional(),
   })
   .strict();
 export type BoardLayout = z.infer<typeof BoardLayout>;

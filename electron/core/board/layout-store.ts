@@ -21,7 +21,13 @@ export class LayoutStore {
 
   set(site: string, layout: BoardLayout): BoardLayout {
     const all = this.all();
-    all[site] = { collapsed: dedupe(layout.collapsed), pinned: dedupe(layout.pinned), order: dedupe(layout.order) };
+    all[site] = {
+      collapsed: dedupe(layout.collapsed),
+      pinned: dedupe(layout.pinned),
+      order: dedupe(layout.order),
+      ...(layout.view ? { view: layout.view } : {}),
+      ...(layout.overviewBy ? { overviewBy: layout.overviewBy } : {}),
+    };
     this.settings.set(LAYOUTS_KEY, all);
     return this.get(site);
   }

@@ -59,6 +59,21 @@ describe('the board layout store', () => {
     settings.set('boardLayouts', { demo: { collapsed: 'all' } });
     expect(layouts.get('demo')).toEqual({ collapsed: [], pinned: [], order: [] });
   });
+
+  it('keeps the chosen view and what the overview counts by, per site, through the contract', async () => {
+    const settings = new MemorySettingsStore();
+    let site = 'demo';
+    const handlers = layoutHandlers({ layouts: new LayoutStore(settings), acknowledgements: book().acks, siteKey: () => site });
+    const kept = await handlers['layout.set']({ collapsed: [], pinned: [], order: [], view: 'overview', overviewBy: 'floor' });
+    expect(kept).toEqual({ collapsed: [], pinned: [], order: [], view: 'overview', overviewBy: 'floor' });
+    // Read back as a restarted desk would, from the settings store alone.
+    expect(new LayoutStore(settings).get('demo')).toMatchObject({ view: 'overview', overviewBy: 'floor' });
+    site = 'https://other.example';
+    expect((await handlers['layout.get']({})).view).toBeUndefined();
+    // A view this desk does not know (a hand-edited file) is no layout at all: the board's defaults.
+    settings.set('boardLayouts', { demo: { collapsed: [], pinned: [], order: [], view: 'wall' } });
+    expect(new LayoutStore(settings).get('demo')).toEqual({ collapsed: [], pinned: [], order: [] });
+  });
 });
 
 describe('acknowledging through the contract', () => {

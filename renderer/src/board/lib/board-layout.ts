@@ -1,15 +1,22 @@
 import { visibleRows, type GridShape, type RowWindow } from './windowing';
 
 /** Fixed sizes (px) that let the board know every group's height without rendering it. */
-export const SIZES = {
-  tile: 160,
-  gap: 12,
-  minTileWidth: 280,
+export interface TileSizes {
+  tile: number;
+  gap: number;
+  minTileWidth: number;
   /** A group's heading, with the space above and below it. */
-  heading: 76,
-} as const;
+  heading: number;
+}
+
+export const SIZES: TileSizes = { tile: 160, gap: 12, minTileWidth: 280, heading: 76 };
+
+/** The compact density: a name and a state per tile, several times as many on a screen. */
+export const COMPACT_SIZES: TileSizes = { tile: 60, gap: 6, minTileWidth: 225, heading: 64 };
 
 export const ROW_PX = SIZES.tile + SIZES.gap;
+
+export const rowPx = (sizes: TileSizes): number => sizes.tile + sizes.gap;
 
 export interface PlacedGroup {
   /** Top of the group (its heading) from the top of the board's group list. */
@@ -29,16 +36,18 @@ export function placeGroups(
   columns: number,
   listTop: number,
   viewportHeight: number,
+  sizes: TileSizes = SIZES,
 ): PlacedGroup[] {
-  const shape: GridShape = { columns, rowHeight: ROW_PX };
+  const row = rowPx(sizes);
+  const shape: GridShape = { columns, rowHeight: row };
   let top = 0;
   return groups.map(({ count, collapsed }) => {
     const rows = collapsed ? 0 : Math.ceil(count / Math.max(1, columns));
-    const grid = rows === 0 ? 0 : rows * ROW_PX - SIZES.gap;
+    const grid = rows === 0 ? 0 : rows * row - sizes.gap;
     const placed: PlacedGroup = {
       top,
-      height: SIZES.heading + grid,
-      rows: collapsed ? { firstRow: 0, endRow: 0 } : visibleRows(count, shape, listTop + top + SIZES.heading, viewportHeight),
+      height: sizes.heading + grid,
+      rows: collapsed ? { firstRow: 0, endRow: 0 } : visibleRows(count, shape, listTop + top + sizes.heading, viewportHeight),
     };
     top += placed.height;
     return placed;

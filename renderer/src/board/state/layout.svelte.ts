@@ -1,5 +1,5 @@
 import { layoutKey } from '../../../../shared/board/places';
-import type { BoardLayout } from '../../../../shared/contract/layout';
+import type { BoardLayout, BoardView, OverviewGrouping } from '../../../../shared/contract/layout';
 
 type Save = (layout: BoardLayout) => Promise<BoardLayout>;
 
@@ -27,6 +27,24 @@ class LayoutStore {
   /** Main's copy (after the link opened, or after a save). */
   loaded(layout: BoardLayout): void {
     this.#layout = layout;
+  }
+
+  /** How the board shows the site (tiles until the operator chooses). */
+  get view(): BoardView {
+    return this.#layout.view ?? 'tiles';
+  }
+
+  /** What the overview counts by (buildings until the operator chooses: few enough to take in). */
+  get overviewBy(): OverviewGrouping {
+    return this.#layout.overviewBy ?? 'building';
+  }
+
+  setView(view: BoardView): void {
+    if (view !== this.view) this.change({ ...this.#layout, view });
+  }
+
+  setOverviewBy(overviewBy: OverviewGrouping): void {
+    if (overviewBy !== this.overviewBy) this.change({ ...this.#layout, overviewBy });
   }
 
   isCollapsed(key: string): boolean {

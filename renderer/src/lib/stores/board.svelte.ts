@@ -33,6 +33,8 @@ class BoardStore implements BoardSink {
   #attentionVersion = $state(0);
   /** The strip and the plan's pulses: a lone change at once, a storm of them at most 4 times a second. */
   readonly #attentionShown = new Paced(250, () => untrack(() => this.#attentionVersion++));
+  /** Bumped on every change of items, statuses or liveness (see `revision`). */
+  #revision = $state(0);
   #attention = $derived.by(() => {
     void this.#attentionVersion;
     return this.#attentionIndex.sorted();
@@ -46,6 +48,15 @@ class BoardStore implements BoardSink {
   }
   get loaded(): boolean {
     return this.#loaded;
+  }
+
+  /**
+   * Changes whenever any item, status or liveness does. A view that reads every item (the overview's
+   * counts, the list) follows this one signal and reads the maps untracked: tracking 10,000 keys of a
+   * SvelteMap would cost a signal each on every read.
+   */
+  get revision(): number {
+    return this.#revision;
   }
 
   item(href: string | undefined): BoardItem | undefined {
@@ -90,6 +101,7 @@ class BoardStore implements BoardSink {
     untrack(() => this.#attentionIndex.rebuild(snapshot.items, { status: (href) => statuses.get(href), staleness: (href) => stale.get(href) }));
     this.#attentionShown.flush();
     this.#loaded = true;
+    this.#bump();
   }
 
   setItems(items: BoardItem[]): void {
@@ -99,6 +111,7 @@ class BoardStore implements BoardSink {
     for (const href of [...this.#stale.keys()]) if (!hrefs.has(href)) this.#stale.delete(href);
     untrack(() => this.#attentionIndex.rebuild(items, this.#attentionSource));
     this.#attentionShown.flush();
+    this.#bump();
   }
 
   applyStatuses(statuses: readonly ItemStatus[]): void {
@@ -109,6 +122,7 @@ class BoardStore implements BoardSink {
       applied.push(status.href);
     }
     this.#refreshAttention(applied);
+    if (applied.length > 0) this.#bump();
   }
 
   applyLiveness(changes: readonly ItemLiveness[]): void {
@@ -118,6 +132,11 @@ class BoardStore implements BoardSink {
       else this.#stale.delete(change.href);
     }
     this.#refreshAttention(changes.map((c) => c.href));
+    if (changes.length > 0) this.#bump();
+  }
+
+  #bump(): void {
+    untrack(() => this.#revision++);
   }
 
   #refreshAttention(hrefs: readonly string[]): void {
