@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readBackup, writeBackup } from '../../../electron/core/plans/plan-backup';
 import type { PlanHeader } from '../../../electron/core/plans/plan-store';
-import { cleanSvg, makePng } from './plan-fixtures';
+import { cleanSvg, makePng, loadSanitiserOnce, SANITISER_LOAD_MS } from './plan-fixtures';
 
 const png = makePng(20, 10);
 const header = (floor: string): PlanHeader => ({ floor, name: `${floor}.png`, mediaType: 'image/png', source: 'imported', width: 20, height: 10, removed: [], updatedAt: 1, bytes: png.length });
@@ -9,6 +9,8 @@ const backup = () => JSON.parse(writeBackup('demo', [{ header: header('floor:/g:
 const read = (file: unknown) => () => readBackup('plans.json', Buffer.from(JSON.stringify(file)));
 
 describe('a plan backup file', () => {
+  beforeAll(loadSanitiserOnce, SANITISER_LOAD_MS);
+
   it('reads back what was written, image byte for byte', () => {
     const [floor] = readBackup('plans.json', writeBackup('demo', [{ header: header('floor:/g:1'), image: png, pins: [{ item: '/api/doors/1', x: 0.5, y: 0.5 }] }], 0));
     expect(floor).toMatchObject({ floor: 'floor:/g:1', plan: { name: 'floor:/g:1.png', mediaType: 'image/png', width: 20, height: 10 }, pins: [{ item: '/api/doors/1', x: 0.5, y: 0.5 }] });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
+import { sanitisePlanSvg } from '../../../electron/core/plans/sanitise-svg';
 
 /**
  * A real PNG of the given size (RGB, noise so it does not compress, stored with deflate level 0):
@@ -42,3 +43,12 @@ export function cleanSvg(width = 1600, height = 1000): string {
   <text x="50" y="50">Corridor</text>
 </svg>`;
 }
+
+/**
+ * The sanitiser loads jsdom on its first drawing: 1–2 s alone, far more on a busy 2-core machine.
+ * Files that sanitise call this in `beforeAll` so that load is not charged to their first test's 5 s.
+ */
+export function loadSanitiserOnce(): void {
+  sanitisePlanSvg('warm-up.svg', cleanSvg(10, 10));
+}
+export const SANITISER_LOAD_MS = 60_000;

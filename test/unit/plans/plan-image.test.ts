@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkPlanImage } from '../../../electron/core/plans/plan-image';
 import { MAX_PLAN_BYTES } from '../../../shared/contract/plans';
-import { cleanSvg, makeJpegHeader, makePng } from './plan-fixtures';
+import { cleanSvg, makeJpegHeader, makePng, loadSanitiserOnce, SANITISER_LOAD_MS } from './plan-fixtures';
 
 describe('a plan file is checked by its bytes, not its name', () => {
+  beforeAll(loadSanitiserOnce, SANITISER_LOAD_MS);
+
   it('takes a PNG, reading its size from IHDR', () => {
     const png = makePng(320, 200);
     expect(checkPlanImage('level-1.png', png)).toMatchObject({ mediaType: 'image/png', width: 320, height: 200, removed: [] });

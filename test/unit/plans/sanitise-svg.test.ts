@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sanitisePlanSvg } from '../../../electron/core/plans/sanitise-svg';
-import { cleanSvg } from './plan-fixtures';
+import { cleanSvg, loadSanitiserOnce, SANITISER_LOAD_MS } from './plan-fixtures';
 
 /** A clean drawing with `extra` put inside it. */
 const withInside = (extra: string) => cleanSvg(800, 500).replace('</svg>', `${extra}</svg>`);
 
 describe('an SVG plan is sanitised by DOMPurify', () => {
+  beforeAll(loadSanitiserOnce, SANITISER_LOAD_MS);
+
   it('keeps a clean drawing whole: shapes, text, <use> of its own symbols, gradients by #id', () => {
     const svg = sanitisePlanSvg('clean.svg', withInside('<linearGradient id="g"/><rect fill="url(#g)" width="5" height="5"/>'));
     expect(svg.removed).toEqual([]);
