@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { runLongPoll, runSchedulePoll, type ClientFigures, type RunSettings } from './clients';
 import { FRAME_MS, pathRows, planOverBoard, printDeskTable, runDeskBench, type DeskResult } from './desk/desk-bench';
 import { DOOR_NAME, type DeskSettings } from './desk/desk-run';
-import { ensureBuilt } from './desk/desk-build';
+import { BuildMissing, ensureBuilt } from './desk/desk-build';
 import { ROOT } from './desk/host-process';
 import { openPlanView, setUpPlan } from './desk/plan-view';
 import type { DeskSocket } from '../e2e/support/desk-socket';
@@ -192,7 +192,7 @@ function printTable(results: { doors: number; longPoll: ClientFigures; scheduleP
 
 main()
   .catch((err: unknown) => {
-    console.error(`bench: ${(err as Error).stack ?? err}`);
+    console.error(`bench: ${err instanceof BuildMissing ? err.message : ((err as Error).stack ?? err)}`);
     process.exitCode = 1;
   })
   .finally(() => clearTimeout(guard));

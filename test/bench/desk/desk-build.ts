@@ -9,6 +9,9 @@ import { join } from 'node:path';
  */
 export const BUILT_PARTS = ['out/renderer/index.html', 'out/web/host/cli.mjs'] as const;
 
+/** The bench cannot run as asked until something is built: said in one line, without a stack. */
+export class BuildMissing extends Error {}
+
 /** The parts of `checkout`'s build that are missing (none when it is built). */
 export function missingBuild(checkout: string): string[] {
   return BUILT_PARTS.filter((part) => !existsSync(join(checkout, part)));
@@ -33,12 +36,12 @@ export function ensureBuilt(
 ): void {
   for (const other of others) {
     const missing = missingBuild(other);
-    if (missing.length > 0) throw new Error(`${other} is not built (${missing.join(', ')} missing): run "npm ci && npm run build" in it first`);
+    if (missing.length > 0) throw new BuildMissing(`${other} is not built (${missing.join(', ')} missing): run "npm ci && npm run build" in it first`);
   }
   const missing = missingBuild(checkout);
   if (missing.length === 0) return;
   log(`bench: the desk is not built (${missing.join(', ')} missing): running "npm run build" first…`);
-  if (!build(checkout)) throw new Error('"npm run build" failed: the desk benches need the built renderer and host (see its output above)');
+  if (!build(checkout)) throw new BuildMissing('"npm run build" failed: the desk benches need the built renderer and host (see its output above)');
   const still = missingBuild(checkout);
-  if (still.length > 0) throw new Error(`"npm run build" left ${still.join(', ')} missing: the desk benches cannot run`);
+  if (still.length > 0) throw new BuildMissing(`"npm run build" left ${still.join(', ')} missing: the desk benches cannot run`);
 }
