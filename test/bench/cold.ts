@@ -11,7 +11,8 @@ import { boardItemCount, CHROMIUM, DOOR_NAME, load } from './desk/desk-run';
 import { launchBenchChromium } from './desk/measuring-browser';
 import { launchUnwatchedChromium, type UnwatchedChromium } from './desk/unwatched-chromium';
 import { cpuShare, readCpu, type CpuReading } from './desk/cpu-share';
-import { startHostProcess } from './desk/host-process';
+import { ensureBuilt } from './desk/desk-build';
+import { ROOT, startHostProcess } from './desk/host-process';
 import { median } from './stats';
 
 /**
@@ -163,6 +164,7 @@ function copiedDataDir(dataDir: string, index: number): string {
 }
 
 async function main(): Promise<void> {
+  ensureBuilt(ROOT, checkouts.flatMap(({ dir }) => (dir ? [dir] : [])), (line) => console.error(line));
   const expected = boardItemCount(generateSite({ items }));
   const loadStart = load();
   const configured = await configureDesk(items, expected, undefined, (line) => console.error(line));

@@ -1,9 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { cpus, totalmem, type as osType, release } from 'node:os';
 import type { Page } from '@playwright/test';
 import { runLongPoll, runSchedulePoll, type ClientFigures, type RunSettings } from './clients';
-import { FRAME_MS, planOverBoard, printDeskTable, runDeskBench, type DeskResult } from './desk/desk-bench';
-import { DOOR_NAME } from './desk/desk-run';
+import { FRAME_MS, pathRows, planOverBoard, printDeskTable, runDeskBench, type DeskResult } from './desk/desk-bench';
+import { DOOR_NAME, type DeskSettings } from './desk/desk-run';
+import { BuildMissing, ensureBuilt } from './desk/desk-build';
+import { ROOT } from './desk/host-process';
 import { openPlanView, setUpPlan } from './desk/plan-view';
 import type { DeskSocket } from '../e2e/support/desk-socket';
 import { startChildSimulator, stopChildSimulator } from './simulator-child';
@@ -13,14 +16,22 @@ import { median } from './stats';
  * `npm run bench`, two parts (BENCH_MODE=monitor|desk|all, default all), and the plan mode:
  * - monitor: Gatehouse's monitor against a schedule-polling client on sites of 100, 1,000 and
  *   10,000 watched doors, with doors changing at a steady rate (BENCH_RATE, default 5/s);
- * - desk: the whole path, control-API change → tile shows "Forced" in Chromium's DOM, on generated
- *   sites of 2,000 and 10,000 items of every kind with 100 background changes/s (BENCH_DESK_RATE),
+ * - desk: the whole path, control-API change → "Forced" in Chromium's DOM, on generated sites of
+ *   2,000 and 10,000 items of every kind with 100 background changes/s (BENCH_DESK_RATE), for doors
+ *   on screen (their tiles) and, in turn with them, doors off screen (the attention strip names them;
+ *   BENCH_OFF_SCREEN=0 leaves these out), reported separately,
  *   the simulator in its own process and the browser host configured for it through its own Settings
  *   calls; plus three cold starts (last-known board shown, live, server only), the host's and the
  *   simulator's RSS, renderer heap and the idle request rate (BENCH_IDLE_SECONDS, default 70);
  * - plan (BENCH_MODE=plan): the desk path on a floor plan with BENCH_PLAN_PINS pins (default 500),
  *   probe doors timed until their pin says "Forced", each run beside a board run on its own host
  *   (BENCH_PLAN_BOARD=0 leaves the board out); sizes default to 2,000 items.
+ * BENCH_DESK_AGAINST=folder[,folder…] runs each desk and plan measurement with those checkouts' built
+ * hosts too (renderer and core; each built with `npm ci && npm run build`), beside this checkout's in
+ * every run, in alternating order: before and after a change under the same load.
+ * The desk and plan parts need the built renderer and host: a checkout without them is built first
+ * (`npm run build`), before the monitor part, and a folder to compare with that is not built is refused
+ * at once.
  * Prints tables, writes test-results/bench.json. BENCH_SIZES=… sets the sizes of whichever part runs,
  * BENCH_SECONDS the measuring time per run, BENCH_RUNS (or BENCH_REPEATS) how many runs the medians
  * are taken over. BENCH_DESK_VERSION pins the simulator's server version (8.20: no multi-item
@@ -37,7 +48,11 @@ const deskSettings = {
   ...(process.env.BENCH_DESK_VERSION ? { demoVersion: process.env.BENCH_DESK_VERSION } : {}),
   unwatched: process.env.BENCH_DESK_UNWATCHED === '1',
   probeEveryMs: Number(process.env.BENCH_PROBE_EVERY_MS ?? '100'),
+  offScreen: process.env.BENCH_OFF_SCREEN !== '0',
 };
+const against = (process.env.BENCH_DESK_AGAINST ?? '').split(',').filter(Boolean).map((dir) => resolve(dir));
+/** Each view as this checkout runs it, then as each checkout compared with runs it. */
+const withCheckouts = (views: Omit<DeskSettings, 'items'>[]) => views.flatMap((view) => [view, ...against.map((checkout) => ({ ...view, checkout }))]);
 const planPins = Number(process.env.BENCH_PLAN_PINS ?? '500');
 const settings: RunSettings = {
   changesPerSecond: Number(process.env.BENCH_RATE ?? '5'),
@@ -83,6 +98,8 @@ const ratio = (a: number | null, b: number | null) => (a === null || b === null 
 
 async function main(): Promise<void> {
   if (!['all', 'monitor', 'desk', 'plan'].includes(mode)) throw new Error(`BENCH_MODE must be monitor, desk, plan or all, not ${mode}`);
+  // Before the monitor part's minutes: the desk part must not find out then that it cannot start.
+  if (mode !== 'monitor') ensureBuilt(ROOT, against, (line) => console.error(line));
   const results: { doors: number; longPoll: ClientFigures; schedulePoll: ClientFigures; ratios: Ratios }[] = [];
   for (const doors of mode === 'desk' || mode === 'plan' ? [] : sizes) {
     const longRuns: ClientFigures[] = [];
@@ -119,17 +136,17 @@ async function main(): Promise<void> {
   if (results.length) printTable(results, machine);
   let desk: DeskResult[] = [];
   if (mode === 'plan') {
-    const plan = { ...deskSettings, viewName: 'plan', openView: openPlan };
-    desk = await runDeskBench(sizesFor('2000'), repeats, process.env.BENCH_PLAN_BOARD === '0' ? [plan] : [deskSettings, plan], (line) => console.error(line));
+    const plan = { ...deskSettings, viewName: 'plan', openView: openPlan, probePlace: 'pin' as const, offScreen: false };
+    desk = await runDeskBench(sizesFor('2000'), repeats, withCheckouts(process.env.BENCH_PLAN_BOARD === '0' ? [plan] : [deskSettings, plan]), (line) => console.error(line));
     printDeskTable(desk, deskSettings);
   } else if (mode !== 'monitor') {
-    desk = await runDeskBench(sizesFor('2000,10000'), repeats, [deskSettings], (line) => console.error(line));
+    desk = await runDeskBench(sizesFor('2000,10000'), repeats, withCheckouts([deskSettings]), (line) => console.error(line));
     printDeskTable(desk, deskSettings);
   }
   mkdirSync('test-results', { recursive: true });
   writeFileSync(
     'test-results/bench.json',
-    `${JSON.stringify({ date: new Date().toISOString(), machine, settings, repeats, results, deskSettings, desk, ...(mode === 'plan' ? { planPins, planOverBoard: planOverBoard(desk) } : {}), frameMs: FRAME_MS }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, settings, repeats, results, deskSettings, against, desk, paths: pathRows(desk), ...(mode === 'plan' ? { planPins, planOverBoard: planOverBoard(desk) } : {}), frameMs: FRAME_MS }, null, 2)}\n`,
   );
   console.log('\nWrote test-results/bench.json');
 }
@@ -175,7 +192,7 @@ function printTable(results: { doors: number; longPoll: ClientFigures; scheduleP
 
 main()
   .catch((err: unknown) => {
-    console.error(`bench: ${(err as Error).stack ?? err}`);
+    console.error(`bench: ${err instanceof BuildMissing ? err.message : ((err as Error).stack ?? err)}`);
     process.exitCode = 1;
   })
   .finally(() => clearTimeout(guard));

@@ -1,5 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { ensureBuilt } from './desk/desk-build';
 import { runDesk, type DeskFigures } from './desk/desk-run';
+import { ROOT } from './desk/host-process';
 
 /**
  * `npm run bench:soak` (not part of `npm run bench`): the desk bench held for 30 minutes at 100
@@ -20,6 +22,7 @@ const settings = {
 };
 
 async function main(): Promise<void> {
+  ensureBuilt(ROOT, [], (line) => console.error(line));
   console.error(`bench:soak: ${settings.items} items for ${settings.measureSeconds} s at ${settings.changesPerSecond} changes/s…`);
   const figures = await runDesk(settings, (line) => console.error(line));
   const samples = figures.samples ?? [];

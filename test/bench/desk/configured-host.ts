@@ -102,11 +102,12 @@ export interface Launch {
 
 /**
  * Spawns the host on the configured desk's folder and opens its page with `openPage` (Chromium already running,
- * so Chromium's own start is not counted), timing both readiness marks from the spawn.
+ * so Chromium's own start is not counted), timing both readiness marks from the spawn. `checkout` runs
+ * another checkout's built host on the same folder (the desk bench's comparison, BENCH_DESK_AGAINST).
  */
-export async function launch(configured: ConfiguredDesk, openPage: () => Promise<Page>, expected: number, doorName: RegExp): Promise<Launch> {
+export async function launch(configured: ConfiguredDesk, openPage: () => Promise<Page>, expected: number, doorName: RegExp, checkout?: string): Promise<Launch> {
   const page = await openPage();
-  const host = await startHostProcess(configured.dataDir);
+  const host = await startHostProcess(configured.dataDir, [], checkout);
   let desk: DeskSocket | undefined;
   try {
     desk = await openDeskSocket(host.url);

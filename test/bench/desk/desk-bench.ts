@@ -9,6 +9,8 @@ export const FRAME_MS = 16.7;
 export interface DeskResult {
   /** "board", or "plan" (a floor plan with its pins). */
   view: string;
+  /** Whose host ran: "this checkout", or another checkout's folder (BENCH_DESK_AGAINST). */
+  checkout: string;
   items: number;
   runs: number;
   /** Medians over the runs. */
@@ -17,33 +19,59 @@ export interface DeskResult {
 
 /**
  * The desk bench at each size, `runs` times each; every numeric figure is the median over the runs.
- * With more than one view (the board and a floor plan), each run measures every view in turn on a
- * fresh host, so the views' figures come from the same machine load and can be set side by side.
+ * With more than one view (the board and a floor plan, or this checkout's board and another's), each
+ * run measures every view in turn on a fresh host, in the opposite order every other run, so the
+ * views' figures come from the same machine load and can be set side by side.
  */
 export async function runDeskBench(sizes: number[], runs: number, views: Omit<DeskSettings, 'items'>[], log: (line: string) => void): Promise<DeskResult[]> {
   const results: DeskResult[] = [];
   for (const items of sizes) {
     const all = views.map((): DeskFigures[] => []);
     for (let i = 0; i < runs; i++) {
-      for (const [v, base] of views.entries()) {
-        log(`bench: desk, ${base.viewName ?? 'board'}, ${items} items, run ${i + 1}/${runs}…`);
+      const order = [...views.keys()];
+      if (i % 2 === 1) order.reverse();
+      for (const v of order) {
+        const base = views[v]!;
+        log(`bench: desk, ${base.viewName ?? 'board'}${base.checkout ? ` of ${base.checkout}` : ''}, ${items} items, run ${i + 1}/${runs}…`);
         all[v]!.push(await runDesk({ ...base, items }, log));
       }
     }
-    for (const [v, base] of views.entries()) results.push({ view: base.viewName ?? 'board', items, runs, figures: medianOf(all[v]!) });
+    for (const [v, base] of views.entries()) results.push({ view: base.viewName ?? 'board', checkout: base.checkout ?? 'this checkout', items, runs, figures: medianOf(all[v]!) });
   }
   return results;
 }
 
-/** The plan's figure over the board's at each size (above 1: the plan is slower), when both ran. */
-export function planOverBoard(results: DeskResult[]): { items: number; p50: number | null; p99: number | null }[] {
-  const ratio = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? null : Math.round((a / b) * 100) / 100);
+/** The plan's figure over the board's of the same checkout at each size (above 1: the plan is slower), when both ran. */
+export function planOverBoard(results: DeskResult[]): { checkout: string; items: number; p50: number | null; p99: number | null }[] {
   return results
     .filter((r) => r.view === 'plan')
     .flatMap((plan) => {
-      const board = results.find((r) => r.view === 'board' && r.items === plan.items);
-      return board ? [{ items: plan.items, p50: ratio(plan.figures.latencyP50Ms, board.figures.latencyP50Ms), p99: ratio(plan.figures.latencyP99Ms, board.figures.latencyP99Ms) }] : [];
+      const board = results.find((r) => r.view === 'board' && r.items === plan.items && r.checkout === plan.checkout);
+      return board ? [{ checkout: plan.checkout, items: plan.items, p50: ratio(plan.figures.latencyP50Ms, board.figures.latencyP50Ms), p99: ratio(plan.figures.latencyP99Ms, board.figures.latencyP99Ms) }] : [];
     });
+}
+
+const ratio = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? null : Math.round((a / b) * 100) / 100);
+
+/** One row per path a change reaches the page by, as the summary table and docs/performance.md give them. */
+export interface PathRow {
+  checkout: string;
+  path: 'on screen (tile)' | 'off screen (strip)' | 'plan (pin)';
+  items: number;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  probes: number;
+  missed: number;
+}
+
+export function pathRows(results: DeskResult[]): PathRow[] {
+  return results.flatMap(({ view, checkout, items, figures: f }): PathRow[] => {
+    const onScreen = { checkout, items, p50Ms: f.latencyP50Ms, p99Ms: f.latencyP99Ms, probes: f.probes, missed: f.missed };
+    if (view === 'plan') return [{ ...onScreen, path: 'plan (pin)' }];
+    const rows: PathRow[] = [{ ...onScreen, path: 'on screen (tile)' }];
+    if (f.offScreenProbes > 0) rows.push({ checkout, items, path: 'off screen (strip)', p50Ms: f.offScreenP50Ms, p99Ms: f.offScreenP99Ms, probes: f.offScreenProbes, missed: f.offScreenMissed });
+    return rows;
+  });
 }
 
 function medianOf(runs: DeskFigures[]): DeskFigures {
@@ -59,9 +87,10 @@ function medianOf(runs: DeskFigures[]): DeskFigures {
 export function printDeskTable(results: DeskResult[], settings: Omit<DeskSettings, 'items'>): void {
   const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '—' : String(v));
   const seconds = (ms: number | null) => fmt(ms === null ? null : Math.round(ms / 100) / 10);
-  const header = ['view', 'items', 'on board', 'cold: last-known s', 'cold: live s', 'cold: server only s', 'probes', 'missed', `p50 ms (floor ${FRAME_MS})`, 'p99 ms', 'max ms', 'bg changes', 'host RSS MB', 'simulator RSS MB', 'renderer heap MB', 'page main thread %', 'idle req/min', 'CPU % desk/sim/Chromium/bench/other', 'load start/end'];
-  const rows = results.map(({ view, items, figures: f }) => [
+  const header = ['view', 'checkout', 'items', 'on board', 'cold: last-known s', 'cold: live s', 'cold: server only s', 'probes', 'missed', `p50 ms (floor ${FRAME_MS})`, 'p99 ms', 'max ms', 'off-screen probes', 'missed', 'p50 ms', 'p99 ms', 'max ms', 'bg changes', 'host RSS MB', 'simulator RSS MB', 'renderer heap MB', 'page main thread %', 'idle req/min', 'CPU % desk/sim/Chromium/bench/other', 'load start/end'];
+  const rows = results.map(({ view, checkout, items, figures: f }) => [
     view,
+    checkout,
     String(items),
     String(f.boardItems),
     seconds(f.coldStartLastKnownMs),
@@ -72,6 +101,11 @@ export function printDeskTable(results: DeskResult[], settings: Omit<DeskSetting
     fmt(f.latencyP50Ms),
     fmt(f.latencyP99Ms),
     fmt(f.latencyMaxMs),
+    String(f.offScreenProbes),
+    String(f.offScreenMissed),
+    fmt(f.offScreenP50Ms),
+    fmt(f.offScreenP99Ms),
+    fmt(f.offScreenMaxMs),
     `${f.backgroundSent}${f.backgroundFailed ? ` (${f.backgroundFailed} failed)` : ''}${f.backgroundSkipped ? ` (${f.backgroundSkipped} not sent)` : ''}`,
     fmt(f.hostRssMb),
     fmt(f.simulatorRssMb),
@@ -84,7 +118,7 @@ export function printDeskTable(results: DeskResult[], settings: Omit<DeskSetting
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   console.log(
-    `\nGatehouse desk bench — control-API change → "Forced" in the page's DOM, ${settings.changesPerSecond} background changes/s, ` +
+    `\nGatehouse desk bench — control-API change → "Forced" in the page's DOM (on screen: the door's tile or pin; off screen: its attention-strip entry), ${settings.changesPerSecond} background changes/s, ` +
       `${settings.measureSeconds} s per run, idle rate over ${settings.idleSeconds} s, median of ${results[0]?.runs ?? 0}, ` +
       `simulator as server ${settings.demoVersion ?? '9.40'} (${settings.demoVersion && settings.demoVersion < '8.30' ? 'one long-poll per item' : 'multi-item subscriptions'})`,
   );
@@ -99,5 +133,31 @@ export function printDeskTable(results: DeskResult[], settings: Omit<DeskSetting
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));
-  for (const q of planOverBoard(results)) console.log(`plan / board at ${q.items} items: p50 ×${fmt(q.p50)}, p99 ×${fmt(q.p99)}`);
+  for (const q of planOverBoard(results)) console.log(`plan / board${q.checkout === 'this checkout' ? '' : ` of ${q.checkout}`} at ${q.items} items: p50 ×${fmt(q.p50)}, p99 ×${fmt(q.p99)}`);
+  printPathTable(pathRows(results));
+}
+
+/** p50/p99 by path and size, one row per checkout and path: the table docs/performance.md keeps. */
+function printPathTable(rows: PathRow[]): void {
+  const sizes = [...new Set(rows.map((r) => r.items))];
+  const keys = [...new Set(rows.map((r) => `${r.checkout}\u0000${r.path}`))];
+  const fmt = (v: number | null) => (v === null ? '—' : String(Math.round(v)));
+  const header = ['checkout', 'path', ...sizes.map((n) => `${n} items p50/p99 ms (probes, missed)`)];
+  const table = keys.map((key) => {
+    const [checkout, path] = key.split('\u0000') as [string, string];
+    return [
+      checkout,
+      path,
+      ...sizes.map((n) => {
+        const r = rows.find((row) => row.checkout === checkout && row.path === path && row.items === n);
+        return r ? `${fmt(r.p50Ms)}/${fmt(r.p99Ms)} (${r.probes}, ${r.missed})` : '—';
+      }),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(`\nBy path (medians of the runs' p50 and p99; goal p99 ≤ 50 ms at 10,000 items):\n`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of table) console.log(line(r));
 }

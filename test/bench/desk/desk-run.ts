@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { basename } from 'node:path';
 import { loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
 import { launchMeasuringBrowser, type MainThreadTime, type MeasuringBrowser } from './measuring-browser';
@@ -12,7 +13,8 @@ import { cpuShare, readCpu } from './cpu-share';
 import { openHostHeap } from './host-heap';
 import { restRequests, rssMbOf, type HostEntry } from './host-process';
 import { ProbePace } from './probe-pace';
-import { arm, cleared, doorNamesOnScreen, installTileWatch, shownAt, showsForced } from './tile-watch';
+import { inTurn, ProbeTally, round, type Probe } from './probes';
+import { arm, cleared, doorNamesOffScreen, doorNamesOnScreen, installTileWatch, shownAt, showsForced, type WatchedPlace } from './tile-watch';
 
 export interface DeskSettings {
   items: number;
@@ -32,6 +34,15 @@ export interface DeskSettings {
   openView?: (page: Page, desk: DeskSocket) => Promise<string[]>;
   /** What the tables call the view (default "board"). */
   viewName?: string;
+  /** Where the view shows its on-screen probes (default the tile; a floor plan's pins: "pin"). */
+  probePlace?: WatchedPlace;
+  /**
+   * Also probe doors that are not on screen, in turn with the on-screen ones, timed until the attention
+   * strip names them as forced (issue 34). The board view only: BENCH_OFF_SCREEN=0 leaves them out.
+   */
+  offScreen?: boolean;
+  /** Another checkout's built host (renderer and core) to run instead of this one's: BENCH_DESK_AGAINST. */
+  checkout?: string;
   /** The simulator's server version (default its own, 9.40); before 8.30 there are no multi-item subscriptions. */
   demoVersion?: string;
   /** Probes read with no Playwright on the page while measuring (measuring-browser.ts): BENCH_DESK_UNWATCHED=1. */
@@ -61,12 +72,21 @@ export interface DeskFigures {
   coldStartServerMs: number;
   /** Board items that still had no status when a launch was taken as live (server 8.20: its macros after a restart). */
   withoutStatus: number;
+  /** Which checkout's host ran: "this checkout", or the folder of BENCH_DESK_AGAINST. */
+  checkout: string;
+  /** On-screen probes: the tile (or pin) showed "Forced". */
   probes: number;
   latencyP50Ms: number | null;
   latencyP99Ms: number | null;
   latencyMaxMs: number | null;
   /** Probes whose tile never showed "Forced" within 10 s: missed changes. */
   missed: number;
+  /** Off-screen probes: the strip named the door as forced (0 when none were taken). */
+  offScreenProbes: number;
+  offScreenP50Ms: number | null;
+  offScreenP99Ms: number | null;
+  offScreenMaxMs: number | null;
+  offScreenMissed: number;
   backgroundSent: number;
   backgroundFailed: number;
   /** Background changes not sent because 64 were already waiting on the control API (the host was saturated). */
@@ -103,14 +123,17 @@ function busyShare(before: MainThreadTime, after: MainThreadTime, windowMs: numb
 
 export const DOOR_NAME = /Building \d+ L\d+ Door \d+/;
 const PROBE_TIMEOUT_MS = 10_000;
+/** How many doors each path probes in turn. */
+const PROBES_PER_PATH = 24;
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * One desk run: the simulator in its own process with a generated site, the browser host configured
  * for it through its own Settings calls, then restarted twice and timed (from its last-known board,
  * then with that board removed, from the server only); on the last launch, Debian's Chromium on the
- * desk's page, background changes through the simulator's control API, and probe doors on screen
- * forced one at a time, timed from the control-API call to the MutationObserver that sees "Forced".
+ * desk's page, background changes through the simulator's control API, and probe doors forced one
+ * at a time, timed from the control-API call to the MutationObserver that sees "Forced": doors on
+ * screen (their tiles) and, in turn with them, doors off screen (the strip entry naming them).
  */
 export async function runDesk(settings: DeskSettings, log: (line: string) => void): Promise<DeskFigures> {
   const site = generateSite({ items: settings.items });
@@ -124,11 +147,11 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
   try {
     browser = await launchMeasuringBrowser(CHROMIUM, settings.unwatched ?? false);
     const openPage = browser.openPage;
-    const fromLastKnown = await launch(configured, openPage, expected, DOOR_NAME);
+    const fromLastKnown = await launch(configured, openPage, expected, DOOR_NAME, settings.checkout);
     log(`  cold start from the last-known board: host up in ${upMs(fromLastKnown)} ms, shown in ${fromLastKnown.shownMs} ms, live in ${fromLastKnown.liveMs} ms${noStatus(fromLastKnown)}`);
     await fromLastKnown.close();
     forgetLastKnown(configured.dataDir);
-    running = await launch(configured, openPage, expected, DOOR_NAME);
+    running = await launch(configured, openPage, expected, DOOR_NAME, settings.checkout);
     const { page, desk, host } = running;
     log(`  cold start from the server only: host up in ${upMs(running)} ms, shown in ${running.shownMs} ms, live in ${running.liveMs} ms${noStatus(running)}`);
     const boardItems = (await readWholeBoard(desk)).items.length;
@@ -137,17 +160,22 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     if (settings.openView) names = await settings.openView(page, desk);
     else {
       await installTileWatch(page, DOOR_NAME);
-      names = await doorNamesOnScreen(page, DOOR_NAME, 24);
+      names = await doorNamesOnScreen(page, DOOR_NAME, PROBES_PER_PATH);
     }
     // The page is the desk's only client while measuring: a second socket would double every event the host sends.
     desk.close();
-    const probes = names.filter((name) => doorIdByName.has(name));
-    if (probes.length === 0) throw new Error(`no door is on screen in the ${settings.viewName ?? 'board'} view to probe`);
+    const onScreen = names.filter((name) => doorIdByName.has(name)).map((name): Probe => ({ name, where: settings.probePlace ?? 'tile', path: 'onScreen' }));
+    if (onScreen.length === 0) throw new Error(`no door is on screen in the ${settings.viewName ?? 'board'} view to probe`);
+    const offScreen = settings.offScreen
+      ? (await doorNamesOffScreen(page, DOOR_NAME, [...doorIdByName.keys()], PROBES_PER_PATH, seeded(13))).map((name): Probe => ({ name, where: 'strip', path: 'offScreen' }))
+      : [];
+    if (settings.offScreen && offScreen.length === 0) throw new Error('every door of the site is on screen: none to probe off screen');
+    const probes = inTurn(onScreen, offScreen);
     const measured = await browser.measure(page);
     const { reader, heapMb, mainThread } = measured;
 
     const ids = {
-      doors: (site.doors ?? []).map((d) => String(d.id)).filter((id) => !probes.some((p) => doorIdByName.get(p) === id)),
+      doors: (site.doors ?? []).map((d) => String(d.id)).filter((id) => !probes.some((p) => doorIdByName.get(p.name) === id)),
       inputs: (site.inputs ?? []).map((i) => String(i.id)),
       zones: (site.accessZones ?? []).map((z) => String(z.id)),
     };
@@ -155,9 +183,8 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     const hostHeap = settings.sampleEverySeconds ? await openHostHeap(host.pid) : undefined;
     const background = new BackgroundChanges(controlUrl, ids, seeded(7));
     background.start(settings.changesPerSecond);
-    const latencies: number[] = [];
+    const tally = new ProbeTally();
     const samples: NonNullable<DeskFigures['samples']> = [];
-    let missed = 0;
     let windowStart = { at: Date.now(), latencies: 0, missed: 0 };
     const startedAt = Date.now();
     const cpuBefore = readCpu();
@@ -165,16 +192,17 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     const pace = new ProbePace(settings.probeEveryMs);
     for (let i = 0; Date.now() - startedAt < settings.measureSeconds * 1000; i++) {
       await pace.due();
-      const name = probes[i % probes.length]!;
-      if (await showsForced(reader, name)) await cleared(reader, name, PROBE_TIMEOUT_MS);
-      await arm(reader, name, PROBE_TIMEOUT_MS);
+      const { name, where, path } = probes[i % probes.length]!;
+      if (await showsForced(reader, name, where)) await cleared(reader, name, where, PROBE_TIMEOUT_MS);
+      await arm(reader, name, where, PROBE_TIMEOUT_MS);
       const changedAt = Date.now();
       await patchDoor(controlUrl, doorIdByName.get(name)!, { open: true, forced: true });
       const shown = await shownAt(reader, name);
-      if (shown === null) missed++;
-      else latencies.push(shown - changedAt);
+      tally.record(path, shown === null ? null : shown - changedAt);
       await patchDoor(controlUrl, doorIdByName.get(name)!, { open: false, forced: false });
       if (settings.sampleEverySeconds && Date.now() - windowStart.at >= settings.sampleEverySeconds * 1000) {
+        const latencies = tally.latencies('onScreen');
+        const missed = tally.missed('onScreen');
         const window = latencies.slice(windowStart.latencies);
         samples.push({
           atSeconds: Math.round((Date.now() - startedAt) / 1000),
@@ -201,9 +229,13 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     // spread renewals are start-up, not what a quiet site costs.
     const idle = await idleRequestRate(controlUrl, settings.idleSeconds);
     log(`  idle: ${idle} requests/min`);
+    const shownOn = tally.figures('onScreen');
+    const shownOff = tally.figures('offScreen');
+    log(`  on screen: ${shownOn.probes} probes, p50 ${shownOn.p50Ms} ms, p99 ${shownOn.p99Ms} ms, ${shownOn.missed} missed`);
+    if (offScreen.length > 0) log(`  off screen (the strip): ${shownOff.probes} probes, p50 ${shownOff.p50Ms} ms, p99 ${shownOff.p99Ms} ms, ${shownOff.missed} missed`);
     // What was measured, as the operator saw it at the end of the run.
     mkdirSync('test-results', { recursive: true });
-    const picture = `test-results/bench-desk-${settings.viewName ?? 'board'}-${settings.items}.png`;
+    const picture = `test-results/bench-desk-${settings.viewName ?? 'board'}-${settings.items}${settings.checkout ? `-${basename(settings.checkout)}` : ''}.png`;
     await measured.screenshot(picture);
     log(`  screenshot: ${picture}`);
     return {
@@ -218,11 +250,17 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       coldStartServerShownMs: running.shownMs,
       coldStartServerMs: running.liveMs,
       withoutStatus: Math.max(fromLastKnown.withoutStatus, running.withoutStatus),
-      probes: latencies.length + missed,
-      latencyP50Ms: round(quantile(latencies, 0.5)),
-      latencyP99Ms: round(quantile(latencies, 0.99)),
-      latencyMaxMs: round(latencies.length ? Math.max(...latencies) : undefined),
-      missed,
+      checkout: settings.checkout ?? 'this checkout',
+      probes: shownOn.probes,
+      latencyP50Ms: shownOn.p50Ms,
+      latencyP99Ms: shownOn.p99Ms,
+      latencyMaxMs: shownOn.maxMs,
+      missed: shownOn.missed,
+      offScreenProbes: shownOff.probes,
+      offScreenP50Ms: shownOff.p50Ms,
+      offScreenP99Ms: shownOff.p99Ms,
+      offScreenMaxMs: shownOff.maxMs,
+      offScreenMissed: shownOff.missed,
       backgroundSent: background.sent,
       backgroundFailed: background.failed,
       backgroundSkipped: background.skipped,
@@ -280,7 +318,3 @@ const noStatus = (l: Launch) => (l.withoutStatus ? ` (${l.withoutStatus} items s
 
 /** The machine's one-minute load average, to one decimal. */
 export const load = () => Math.round(loadavg()[0]! * 10) / 10;
-
-function round(value: number | undefined): number | null {
-  return value === undefined ? null : Math.round(value * 10) / 10;
-}

@@ -22,7 +22,8 @@ export interface HostProcess {
   stop(): Promise<void>;
 }
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** This checkout's folder. */
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The host bundled by `npm run build` (vite.web-host.config.ts). */
 const BUILT_CLI = join(ROOT, 'out/web/host/cli.mjs');
 

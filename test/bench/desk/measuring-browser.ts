@@ -4,7 +4,7 @@ import { readerOf, type PageReader } from './tile-watch';
 
 /**
  * The Chromium a desk run drives. Watched (the default): Playwright on the page throughout, as every
- * desk-bench round in docs/performance.md was measured unless it says otherwise. Unwatched
+ * desk-bench figure in docs/performance.md is measured unless it says otherwise. Unwatched
  * (BENCH_DESK_UNWATCHED=1): Playwright sets the page up (loads it, opens the view, installs the
  * watch) and then lets go of it, and the probes are read over a session that uses Runtime alone.
  * Playwright enables the Network domain on every page it drives, and Chromium then copies each

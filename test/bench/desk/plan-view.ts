@@ -76,7 +76,7 @@ export async function openPlanView(page: Page, plan: PlanSetUp, doorName: RegExp
   await screen.waitFor({ timeout: 60_000 });
   if (await search.isVisible()) await search.fill('');
   await page.waitForFunction((count) => document.querySelectorAll('[data-testid="plan-screen"] [data-testid="plan-pin"]').length >= count, plan.pins, { timeout: 120_000 });
-  await installTileWatch(page, doorName, 'pin');
+  await installTileWatch(page, doorName);
   // What the plan looked like when measured, for people reading the figures.
   await page.screenshot({ path: 'test-results/bench-plan.png' });
 }

@@ -1,5 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { ensureBuilt } from '../desk/desk-build';
+import { ROOT } from '../desk/host-process';
 import type { MainProfile } from './main-layers';
 import type { RendererProfile } from './renderer-heap';
 
@@ -18,6 +20,8 @@ const log = (line: string) => console.error(line);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
 async function main(): Promise<void> {
+  // The renderer part serves the built renderer: built now, not after the main part's minutes.
+  if (part !== 'main') ensureBuilt(ROOT, [], log);
   const mains: MainProfile[] = [];
   const renderers: RendererProfile[] = [];
   for (const items of sizes) {

@@ -47,10 +47,37 @@ describe('attention index', () => {
     s.index.rebuild(s.items, s.source);
     expect(s.index.sorted()).toEqual([]);
     s.statuses.set(s.items[0]!.href, status(s.items[0]!, CALM, 9_000));
-    expect(s.index.refresh([s.items[0]!.href], s.source)).toBe(false);
+    expect(s.index.refresh([s.items[0]!.href], s.source)).toEqual({ arrived: [], settled: false });
     s.stale.set(s.items[1]!.href, { href: s.items[1]!.href, state: 'stale', since: 1, reason: 'no answer' } as ItemLiveness);
-    expect(s.index.refresh([s.items[1]!.href], s.source)).toBe(true);
+    expect(s.index.refresh([s.items[1]!.href], s.source)).toEqual({ arrived: [s.items[1]!.href], settled: false });
     expect(s.index.sorted().map((e) => [e.item.name, e.concern])).toEqual([['B', 'offline']]);
+  });
+
+  it('tells an item that arrives or gets worse from one that leaves, gets better or only re-orders', () => {
+    const s = site(['A', 'B']);
+    const [a, b] = [s.items[0]!, s.items[1]!];
+    for (const i of s.items) s.statuses.set(i.href, status(i, CALM));
+    s.index.rebuild(s.items, s.source);
+    const set = (of: typeof a, flags: string[], at: number) => {
+      s.statuses.set(of.href, status(of, flags, at));
+      return s.index.refresh([of.href], s.source);
+    };
+    expect(set(a, ['open', 'locked', 'secure', 'openTooLong'], 1_000)).toEqual({ arrived: [a.href], settled: false });
+    // Open too long, then forced: worse, so it arrives again.
+    expect(set(a, ['open', 'locked', 'secure', 'forced'], 2_000)).toEqual({ arrived: [a.href], settled: false });
+    // Still forced, a newer status: the order may change, nothing arrives.
+    expect(set(a, ['open', 'locked', 'secure', 'forced'], 3_000)).toEqual({ arrived: [], settled: true });
+    // Forced, then only open too long: better.
+    expect(set(a, ['open', 'locked', 'secure', 'openTooLong'], 4_000)).toEqual({ arrived: [], settled: true });
+    // Gone from the list.
+    expect(set(a, CALM, 5_000)).toEqual({ arrived: [], settled: true });
+    // Several at once: each counted on its own side.
+    s.statuses.set(a.href, status(a, ['open', 'locked', 'secure', 'forced'], 6_000));
+    s.statuses.set(b.href, status(b, CALM, 6_000));
+    expect(s.index.refresh([a.href, b.href], s.source)).toEqual({ arrived: [a.href], settled: false });
+    s.statuses.set(a.href, status(a, CALM, 7_000));
+    s.statuses.set(b.href, status(b, ['open', 'locked', 'secure', 'forced'], 7_000));
+    expect(s.index.refresh([a.href, b.href], s.source)).toEqual({ arrived: [b.href], settled: true });
   });
 
   it('drops an item the board no longer has', () => {

@@ -43,4 +43,20 @@ describe('Paced: a lone change at once, a storm of them at most once per interva
     vi.advanceTimersByTime(1000);
     expect(shown).toBe(2);
   });
+
+  it('after a showing by other means, waits a whole interval before showing a change, and keeps a time already due', () => {
+    let shown = 0;
+    const paced = new Paced(250, () => shown++);
+    vi.advanceTimersByTime(1000);
+    paced.shownNow();
+    paced.changed();
+    expect(shown).toBe(0);
+    vi.advanceTimersByTime(100);
+    // Shown by other means again: the change already due keeps its time (150 ms from here).
+    paced.shownNow();
+    vi.advanceTimersByTime(149);
+    expect(shown).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(shown).toBe(1);
+  });
 });

@@ -12,9 +12,21 @@ export interface AttentionEntry {
   stale?: ItemLiveness;
 }
 
-interface RankedEntry {
+/** An entry with its place in the shared attention order (0 is worst). */
+export interface RankedEntry {
   entry: AttentionEntry;
   rank: number;
+}
+
+/**
+ * What a refresh changed on the list. `arrived`: items newly on it or worse than before (a new alarm,
+ * a door open too long now forced, an item no longer heard from): the strip shows them at once.
+ * `settled`: anything else (an item gone, better, or with a newer status of the same concern, which
+ * re-orders the list): the strip may show that at its own pace.
+ */
+export interface AttentionNews {
+  arrived: string[];
+  settled: boolean;
 }
 
 /** Deliberately open or overridden (amber) is a state someone chose: it is not on the strip. */
@@ -34,7 +46,7 @@ function rankedEntry(item: BoardItem, status: ItemStatus | undefined, stale: Ite
 }
 
 /** Worst concern first; within one, the most recent change first, then by name, so the order is stable between updates. */
-function worstFirst(a: RankedEntry, b: RankedEntry): number {
+export function worstFirst(a: RankedEntry, b: RankedEntry): number {
   return a.rank - b.rank || (b.entry.status?.receivedAt ?? 0) - (a.entry.status?.receivedAt ?? 0) || a.entry.item.name.localeCompare(b.entry.item.name);
 }
 
@@ -53,18 +65,24 @@ export interface AttentionSource {
 export class AttentionIndex {
   readonly #entries = new Map<string, RankedEntry>();
 
-  /** Reads these items again; answers whether the list changed. */
-  refresh(hrefs: Iterable<string>, source: AttentionSource): boolean {
-    let changed = false;
+  /** Reads these items again; answers what changed on the list. */
+  refresh(hrefs: Iterable<string>, source: AttentionSource): AttentionNews {
+    const news: AttentionNews = { arrived: [], settled: false };
     for (const href of hrefs) {
       const item = source.item(href);
       const next = item && rankedEntry(item, source.status(href), source.staleness(href));
       const before = this.#entries.get(href);
       if (next) this.#entries.set(href, next);
       else if (before) this.#entries.delete(href);
-      changed ||= next !== undefined || before !== undefined;
+      if (next && (!before || next.rank < before.rank)) news.arrived.push(href);
+      else news.settled ||= next !== undefined || before !== undefined;
     }
-    return changed;
+    return news;
+  }
+
+  /** One item's entry as the index holds it now. */
+  ranked(href: string): RankedEntry | undefined {
+    return this.#entries.get(href);
   }
 
   /** Every item again (a new list of items); `source` is asked only for their statuses and liveness. */
@@ -78,7 +96,12 @@ export class AttentionIndex {
 
   /** What needs action or is not known, worst first by the shared attention order. */
   sorted(): AttentionEntry[] {
-    return [...this.#entries.values()].sort(worstFirst).map((r) => r.entry);
+    return this.sortedRanked().map((r) => r.entry);
+  }
+
+  /** The same, with each entry's rank. */
+  sortedRanked(): RankedEntry[] {
+    return [...this.#entries.values()].sort(worstFirst);
   }
 }
 

@@ -23,6 +23,14 @@ export class Paced {
     this.#due = setTimeout(() => this.#run(), wait);
   }
 
+  /**
+   * Shown just now by other means (the strip's arrivals, shown-attention.ts): the next paced showing
+   * is an interval from now at the soonest. One already due keeps its time.
+   */
+  shownNow(): void {
+    this.#shownAt = this.now();
+  }
+
   /** Shown now, whatever the interval (a new board): a change waiting is shown with it. */
   flush(): void {
     this.#run();

@@ -3,7 +3,7 @@ import { SvelteMap } from 'svelte/reactivity';
 import type { BoardItem, ItemLiveness, ItemStatus } from '../../../../shared/domain';
 import { supersedes } from '../../board/lib/status-order';
 import { AttentionIndex, type AttentionEntry, type AttentionSource } from '../board/attention-index';
-import { Paced } from '../board/paced';
+import { ShownAttention } from '../board/shown-attention';
 import { takeRead } from '../board/board-read';
 import type { BoardSink, WholeBoard } from './board-feed';
 
@@ -30,15 +30,11 @@ class BoardStore implements BoardSink {
     status: (href) => this.#statuses.get(href),
     staleness: (href) => this.#stale.get(href),
   };
-  #attentionVersion = $state(0);
-  /** The strip and the plan's pulses: a lone change at once, a storm of them at most 4 times a second. */
-  readonly #attentionShown = new Paced(250, () => untrack(() => this.#attentionVersion++));
+  /** What the strip, its counts and the plan's pulses show: arrivals at once, the rest at most 4 times a second. */
+  #attention = $state.raw<readonly AttentionEntry[]>([]);
+  readonly #attentionShown = new ShownAttention(this.#attentionIndex, (entries) => (this.#attention = entries));
   /** Bumped on every change of items, statuses or liveness (see `revision`). */
   #revision = $state(0);
-  #attention = $derived.by(() => {
-    void this.#attentionVersion;
-    return this.#attentionIndex.sorted();
-  });
 
   get items(): readonly BoardItem[] {
     return this.#items;
@@ -65,8 +61,9 @@ class BoardStore implements BoardSink {
 
   /**
    * What needs action or is not known, worst first (the attention strip's list). It changes only when
-   * an item starts or stops needing attention or changes why, not with every status of a calm item,
-   * and at most 4 times a second while such changes keep coming (paced.ts); tiles change at once.
+   * an item starts or stops needing attention or changes why, not with every status of a calm item.
+   * An item that arrives or gets worse is on it at once, like its tile; items gone or better and the
+   * order are brought up to date at most 4 times a second (shown-attention.ts).
    */
   get attention(): readonly AttentionEntry[] {
     return this.#attention;
@@ -140,7 +137,7 @@ class BoardStore implements BoardSink {
   }
 
   #refreshAttention(hrefs: readonly string[]): void {
-    if (hrefs.length > 0 && untrack(() => this.#attentionIndex.refresh(hrefs, this.#attentionSource))) this.#attentionShown.changed();
+    if (hrefs.length > 0) this.#attentionShown.news(untrack(() => this.#attentionIndex.refresh(hrefs, this.#attentionSource)));
   }
 }
 
