@@ -36,10 +36,14 @@ export class ConnectionTracker {
     this.set({ phase: 'connected', serverVersion: version, features, reason: note, nextAttemptAt: undefined }, since);
   }
 
-  /** Not usable now; the session tries again at `nextAttemptAt` (undefined: an attempt is under way). */
-  reconnecting(reason: string, nextAttemptAt?: number): void {
+  /**
+   * Not usable now; the session tries again at `nextAttemptAt` (undefined: an attempt is under way).
+   * `lastHeardAt`: when the desk last heard from the server, where known (the heartbeat knows): the
+   * bar says "not live since" then, not since the moment the silence was noticed.
+   */
+  reconnecting(reason: string, nextAttemptAt?: number, lastHeardAt?: number): void {
     // Keep `since` across repeated failures: the bar shows how long the desk has been without the server.
-    const since = this.state.phase === 'reconnecting' ? this.state.since : this.now();
+    const since = this.state.phase === 'reconnecting' ? this.state.since : Math.min(lastHeardAt ?? Infinity, this.now());
     this.set({ phase: 'reconnecting', reason, nextAttemptAt }, since);
   }
 

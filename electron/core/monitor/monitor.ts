@@ -4,7 +4,7 @@ import type { FailureKind } from '../api/failure-policy';
 import type { Transport } from '../api/transport';
 import { sessionFailureWords } from '../site-check/site-failure-words';
 import { Coalescer } from './coalescer';
-import { HoldEstimate } from './hold-estimate';
+import { ANSWER_MARGIN_MS, HoldEstimate } from './hold-estimate';
 import { LivenessBook } from './liveness';
 import { SiteGate } from './site-gate';
 import { StartRamp } from './start-ramp';
@@ -239,7 +239,7 @@ export class Monitor {
       this.liveness.stale(href, error.message);
     } else {
       // A dropped call is retried soon; the item stays live if the retry is answered in time.
-      if (retryAt !== undefined) this.liveness.expect([href], retryAt + 5_000);
+      if (retryAt !== undefined) this.liveness.expect([href], retryAt + ANSWER_MARGIN_MS);
       this.events.suspect?.(error.message);
     }
     if (this.failing && kind !== 'final') return;
