@@ -82,7 +82,8 @@ export class FaultBench {
     if (!snapshot) return;
     this.samples++;
     const bar = describeConnection(snapshot.connection, { phase: 'open', since: 0 }, Date.now());
-    if (bar.live && snapshot.liveness.some((l) => l.state === 'stale')) this.connectedWhileStale++;
+    // Live with a count of the items not live says so; live with no count while one is stale does not.
+    if (bar.live && bar.notLiveItems === 0 && snapshot.liveness.some((l) => l.state === 'stale')) this.connectedWhileStale++;
   }
 
   async stop(): Promise<void> {
