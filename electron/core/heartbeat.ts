@@ -123,6 +123,8 @@ export class Heartbeat {
       (err: unknown) => {
         if (!this.running) return;
         const error = errorForFailure(err, 'The heartbeat');
+        // Given up after the server took it: it stays a beat the server never answered (see verdict).
+        if (signal.aborted && sent.reachedAt !== undefined) return this.evaluate();
         if (signal.aborted) sent.failure = new DeskError('timeout', this.unanswered());
         // Only a failure below HTTP says the server is away; any answer (a 5xx, a malformed body) says it is there.
         else if (failureKind(error) === 'final' || (failureKind(error) === 'transient' && error.code !== 'server-error')) sent.failure = error;
@@ -162,7 +164,7 @@ export class Heartbeat {
     }
     // Settled beats older than the newest answered one say nothing any more.
     const newest = this.newestAnswered();
-    if (newest) this.beats = this.beats.filter((b) => b.sentAt >= newest.sentAt || b.tookMs === undefined);
+    if (newest) this.beats = this.beats.filter((b) => b.sentAt >= newest.sentAt);
   }
 
   private newestAnswered(): Sent | undefined {
@@ -190,9 +192,9 @@ export class Heartbeat {
       return this.down(this.unanswered());
     }
     const discovery = answered?.discovery;
-    const newestWait = Math.max(...waiting.map((b) => b.sentAt));
-    if (waiting.length > 0 && now - newestWait >= this.timing.slowMs) {
-      return withDiscovery({ state: 'slow', tookMs: Math.max(now - newestWait, answered?.tookMs ?? 0) }, discovery);
+    // A beat the server took and has not answered in `slowMs`: slow already, before its answer comes.
+    if (waiting.length > 0 && now - oldestWaiting >= this.timing.slowMs) {
+      return withDiscovery({ state: 'slow', tookMs: Math.max(now - oldestWaiting, answered?.tookMs ?? 0) }, discovery);
     }
     if (!answered) return undefined;
     if (answered.tookMs! >= this.timing.slowMs) return withDiscovery({ state: 'slow', tookMs: answered.tookMs! }, discovery);

@@ -303,7 +303,7 @@ export class SiteSession {
   private notLive(pulse: Extract<Pulse, { state: 'down' }>): void {
     this.away = true;
     this.answering = false;
-    this.monitor.pause(pulse.reason);
+    this.monitor.pause(pulse.reason, pulse.since);
     this.tracker.reconnecting(pulse.reason, undefined, pulse.since);
   }
 

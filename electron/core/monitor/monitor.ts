@@ -184,10 +184,10 @@ export class Monitor {
     return this.watchers.size;
   }
 
-  /** The server is not answering: watchers wait for the session's probe, every item is stale with `reason`. */
-  pause(reason: string): void {
+  /** The server is not answering: watchers wait for the session's probe, every item is stale with `reason` (since `since`, where known). */
+  pause(reason: string, since?: number): void {
     this.gate.pause();
-    this.liveness.staleAll(reason);
+    this.liveness.staleAll(reason, since);
   }
 
   /** Stops every request now (a refused key or certificate): every item is stale with `reason`. */
