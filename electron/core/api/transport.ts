@@ -217,7 +217,7 @@ export class Transport {
     // The heartbeat's own connection is closed with its one request, answered or not.
     const own = options.ownConnection ? this.own.open(options.ownConnection) : undefined;
     try {
-      const dispatcher = own ?? (options.watch ? (await this.watchAgent()).agent : this.commands);
+      const dispatcher = own?.dispatcher ?? (options.watch ? (await this.watchAgent()).agent : this.commands);
       const admission = await this.budget.admit(options.signal);
       if (options.signal?.aborted) throw new DeskError('network', `${what}: cancelled`);
       if ('refused' in admission) {
@@ -234,7 +234,7 @@ export class Transport {
       if (error.code === 'certificate') throw await this.explainCertificate(err, error);
       throw error;
     } finally {
-      void own?.destroy().catch(() => undefined);
+      own?.close();
     }
   }
 

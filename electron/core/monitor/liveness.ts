@@ -54,9 +54,10 @@ export class LivenessBook {
     }
   }
 
-  /** The server answered about these items: they are live (one clock reading for a whole subscription's answer). */
-  heard(hrefs: readonly string[]): void {
+  /** The server answered about these items: they are live (one clock reading for a whole subscription's answer). Returns how many were stale. */
+  heard(hrefs: readonly string[]): number {
     const now = this.now();
+    let revived = 0;
     for (const href of hrefs) {
       const entry = this.entries.get(href);
       if (!entry) continue;
@@ -67,8 +68,10 @@ export class LivenessBook {
       entry.since = now;
       entry.reason = undefined;
       this.staleTotal--;
+      revived++;
       this.emit(href, entry);
     }
+    return revived;
   }
 
   stale(href: string, reason: string): void {

@@ -38,6 +38,8 @@ export interface MonitorOptions {
   gate?: SiteGate;
   /** How often overdue polls are looked for. */
   sweepMs?: number;
+  /** How often one chain sleeping out a refusal is woken to ask again (see SiteGate.scout). */
+  scoutMs?: number;
   now?: () => number;
   random?: () => number;
 }
@@ -57,6 +59,7 @@ export class Monitor {
   readonly gate: SiteGate;
   private readonly context: WatchContext;
   private readonly sweeper: NodeJS.Timeout;
+  private readonly scouting: NodeJS.Timeout;
   private sized: Promise<void> | undefined;
   private subscribeHref: string | undefined;
   private subscriptions: SubscriptionSet | undefined;
@@ -95,7 +98,8 @@ export class Monitor {
         expect: (hrefs, dueAt) => this.liveness.expect(hrefs, dueAt),
         heard: (hrefs) => {
           this.failing = false;
-          this.liveness.heard(hrefs);
+          // An item back after a failure: licences or privileges may be back for the others too.
+          if (this.liveness.heard(hrefs) > 0) this.gate.wakeRefused();
           this.events.answered?.();
         },
         failed: (href, error, kind, retryAt) => this.onFailure(href, error, kind, retryAt),
@@ -105,6 +109,14 @@ export class Monitor {
     };
     this.sweeper = setInterval(() => this.sweep(), options.sweepMs ?? 1_000);
     this.sweeper.unref?.();
+    // Licences and privileges come back without a word from the server: one chain asks every couple
+    // of seconds, and once it is answered every other one asks too (live within seconds, not after
+    // each chain's own back-off of up to a minute, and one request per interval, not one per item).
+    const random = this.context.random;
+    this.scouting = setInterval(() => {
+      if (this.gate.state === 'open') this.gate.scout(random());
+    }, options.scoutMs ?? 2_000);
+    this.scouting.unref?.();
   }
 
   /** Asks the transport once how many polls it can hold; until it answers a few slots do (first calls return at once). */
@@ -203,6 +215,7 @@ export class Monitor {
 
   async stop(): Promise<void> {
     clearInterval(this.sweeper);
+    clearInterval(this.scouting);
     await this.subscriptions?.stop();
     const all = [...this.watchers.values()];
     this.watchers.clear();

@@ -104,4 +104,25 @@ describe('the site gate', () => {
     stop.abort();
     expect(await waiting).toBe(false);
   });
+
+  it('wakes one chain sleeping out a refusal as a scout, and all of them once an item is heard again; never an ordinary sleeper', async () => {
+    const gate = new SiteGate();
+    const stop = new AbortController();
+    const woken: string[] = [];
+    const sleep = (name: string, refused: boolean) => void gate.sleep(60_000, stop.signal, refused).then(() => woken.push(name));
+    sleep('licence a', true);
+    sleep('licence b', true);
+    sleep('licence c', true);
+    sleep('dropped call', false);
+    expect(gate.refusedWaiting).toBe(3);
+    gate.scout(0.5);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(woken).toEqual(['licence b']);
+    expect(gate.refusedWaiting).toBe(2);
+    gate.wakeRefused();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(woken.sort()).toEqual(['licence a', 'licence b', 'licence c']);
+    expect(gate.refusedWaiting).toBe(0);
+    stop.abort();
+  });
 });
