@@ -52,12 +52,15 @@ export async function runFault(fault: Fault): Promise<FaultRow> {
     const shownDeadline = Date.now() + fault.holdMs;
     let shown: string | undefined;
     while (Date.now() < shownDeadline && !shown) {
+      // Sampled here too: the row may end within one of the sampler's 100 ms once something is shown.
+      await bench.sample();
       shown = await shownNow(bench, from, fault);
       if (!shown) await new Promise((r) => setTimeout(r, 100));
     }
     // A fault the desk must ride out live (a slow server) is held its whole time: an outage called late shows.
     if (fault.fullHold) await new Promise((r) => setTimeout(r, Math.max(0, shownDeadline - Date.now())));
     const overrideDuringFault = await bench.tryOverride();
+    await bench.sample();
     shown ??= await shownNow(bench, from, fault);
     if (!shown && overrideDuringFault !== 'accepted') shown = `override refused: ${overrideDuringFault}`;
 
@@ -96,6 +99,8 @@ export async function runFault(fault: Fault): Promise<FaultRow> {
     } catch {
       // Reported as not converged, with the items still different.
     }
+    // A slow server's notice goes with the first quick beat (every 2 s): wait for it, measured from the clearing.
+    if (fault.staysLive) await bench.until(() => bench.noticeClearedAt !== undefined, 'the slowness notice to clear', 10_000).catch(() => undefined);
     // A queued override would surface now: give it a moment, then count.
     await new Promise((r) => setTimeout(r, 1_000));
     const duplicates = await bench.duplicates();
