@@ -28,14 +28,17 @@ describe('connection bar wording', () => {
   it('counts down to the server reconnect and gives the reason', () => {
     const view = describeConnection(server({ phase: 'reconnecting', since: since + 7_000, nextAttemptAt: since + 14_000, reason: 'Timed out' }), open, since + 7_000);
     // Since when the board is not live, to the second: a guard knows which seconds the board missed.
-    expect(view).toMatchObject({ phase: 'reconnecting', headline: 'Not live since 12:03:07 — next try in 7 s', live: false });
-    expect(view.detail).toBe('Timed out');
+    expect(view).toMatchObject({ phase: 'reconnecting', headline: 'Not live since 12:03:07', live: false });
+    expect(view.detail).toBe('Timed out — reconnecting, next try in 7 s');
   });
 
   it('says it is trying now once the next attempt is due, or when main gave no time', () => {
     const due = server({ phase: 'reconnecting', nextAttemptAt: since + 1_000 });
-    expect(describeConnection(due, open, since + 5_000).headline).toBe('Not live since 12:03:00 — trying now…');
-    expect(describeConnection(server({ phase: 'reconnecting' }), open, since).headline).toBe('Not live since 12:03:00 — trying now…');
+    expect(describeConnection(due, open, since + 5_000).detail).toMatch(/— reconnecting, trying now…$/);
+    expect(describeConnection(server({ phase: 'reconnecting' }), open, since)).toMatchObject({
+      headline: 'Not live since 12:03:00',
+      detail: 'Lost the connection to the server — reconnecting, trying now…',
+    });
   });
 
   it('says since when the desk has been offline', () => {

@@ -10,8 +10,9 @@ export function staleText(liveness: ItemLiveness | undefined, status: ItemStatus
   if (liveness) {
     const since = `not live since ${clockTimeSeconds(liveness.since)}`;
     const last = liveness.lastHeardAt;
-    // The minute it was last heard from, where that is not the minute it went stale (a last-known board, a long outage).
-    const heard = last === undefined ? `${since}, never heard from` : clockTime(last) === clockTime(liveness.since) ? since : `${since}, last heard ${clockTime(last)}`;
+    // When it was last heard from, only where that says more than "since" (a last-known board, an item
+    // silent long before): within the minute before, the since time says it.
+    const heard = last === undefined ? `${since}, never heard from` : liveness.since - last > 60_000 ? `${since}, last heard ${clockTime(last)}` : since;
     return liveness.reason ? `${heard} — ${liveness.reason}` : heard;
   }
   return status ? asOf(status.receivedAt, now) : 'never reported';

@@ -63,8 +63,9 @@ export function describeConnection(
     case 'reconnecting':
       return {
         phase: 'reconnecting',
-        headline: `Not live since ${clockTimeSeconds(server.since)} — ${retryWords(server.nextAttemptAt, now)}`,
-        detail: reason ?? 'Lost the connection to the server',
+        // Short, so it reads at a glance from across the desk; why and what next follow it.
+        headline: `Not live since ${clockTimeSeconds(server.since)}`,
+        detail: `${reason ?? 'Lost the connection to the server'} — reconnecting, ${retryWords(server.nextAttemptAt, now)}`,
         live: false,
         notLiveItems: 0,
       };
