@@ -31,6 +31,11 @@ export const DEFAULT_TIMING: SessionTiming = {
 /** A probe of /api slower than this is shown on the bar: the desk works, but every answer comes late. */
 export const SLOW_ANSWER_MS = 2_000;
 
+/** The note and how slow, for ConnectionTracker.connected: nothing for an answer quicker than SLOW_ANSWER_MS. */
+export function slowness(tookMs: number): { note?: string; slowMs?: number } {
+  return tookMs >= SLOW_ANSWER_MS ? { note: slowAnswerWords(tookMs), slowMs: Math.round(tookMs) } : {};
+}
+
 /** What the bar says after an answer slower than SLOW_ANSWER_MS (a probe's, a command's, the heartbeat's). Whole seconds: the words change only when the slowness does. */
 export function slowAnswerWords(tookMs: number): string {
   return `The server is slow: answers take about ${Math.max(1, Math.round(tookMs / 1000))} s`;

@@ -19,7 +19,7 @@ import { sessionFailureWords } from './site-check/site-failure-words';
 import { Monitor } from './monitor/monitor';
 import { LastKnownShown, liveAgain } from './offline/last-known-view';
 import type { LastKnownBoard, SiteStateSink } from './offline/state-sink';
-import { DEFAULT_TIMING, SLOW_ANSWER_MS, slowAnswerWords, type SessionTiming } from './site-session-timing';
+import { DEFAULT_TIMING, SLOW_ANSWER_MS, slowness, type SessionTiming } from './site-session-timing';
 
 export type { SessionTiming } from './site-session-timing';
 
@@ -174,7 +174,8 @@ export class SiteSession {
   /** An answer as slow as the probe calls slow says so on the bar now, not at the next heartbeat. */
   private noteSlowAnswer(tookMs: number): void {
     if (tookMs < SLOW_ANSWER_MS || this.tracker.phase !== 'connected') return;
-    this.tracker.connected(this.discovery, slowAnswerWords(tookMs));
+    const slow = slowness(tookMs);
+    this.tracker.connected(this.discovery, slow.note, slow.slowMs);
   }
 
   /** Reads reference data (day categories, elevator groups) through this session's connection. */
@@ -226,7 +227,8 @@ export class SiteSession {
       if (pulse?.state === 'down') return this.notLive(pulse);
       this.away = false;
       this.answering = true;
-      this.tracker.connected(discovery, tookMs >= SLOW_ANSWER_MS ? slowAnswerWords(tookMs) : undefined);
+      const slow = slowness(tookMs);
+      this.tracker.connected(discovery, slow.note, slow.slowMs);
       this.monitor.resume();
       this.attempts.at(Date.now() + this.timing.recheckMs);
     } catch (err) {
@@ -296,7 +298,8 @@ export class SiteSession {
       return;
     }
     if (pulse.discovery && linksChanged(this.discovery, pulse.discovery) && !this.attempts.busy) this.attempts.runNow();
-    if (this.tracker.phase === 'connected') this.tracker.connected(this.discovery, pulse.state === 'slow' ? slowAnswerWords(pulse.tookMs) : undefined);
+    const slow = pulse.state === 'slow' ? slowness(pulse.tookMs) : {};
+    if (this.tracker.phase === 'connected') this.tracker.connected(this.discovery, slow.note, slow.slowMs);
   }
 
   /** The server is hung or unreachable: nothing on the board is live from the last time the desk heard from it. */

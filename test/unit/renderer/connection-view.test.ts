@@ -57,9 +57,12 @@ describe('connection bar wording', () => {
     expect(describeConnection(server({}), open, since).notLiveItems).toBe(0);
   });
 
-  it('keeps the board live while the server is slow, and says so', () => {
-    const view = describeConnection(server({ reason: 'The server is slow: answers take about 5 s' }), open, since);
-    expect(view).toMatchObject({ phase: 'connected', live: true, detail: 'The server is slow: answers take about 5 s' });
+  it('keeps the board live while the server is slow, and says how slow on a badge', () => {
+    const view = describeConnection(server({ reason: 'The server is slow: answers take about 5 s', slowMs: 5_200 }), open, since);
+    expect(view).toMatchObject({ phase: 'connected', live: true, slow: 'Server slow — answers take about 5 s' });
+    expect(view.detail).toBeUndefined();
+    expect(describeConnection(server({ reason: 'The server is slow: answers take about 5 s', slowMs: 5_200, staleItems: 2 }), open, since).detail).toMatch(/about 2 items/);
+    expect(describeConnection(server({}), open, since).slow).toBeUndefined();
   });
 
   it('says when a refused key will be tried again, once', () => {

@@ -15,6 +15,8 @@ export interface ConnectionView {
   live: boolean;
   /** Items not live while the board is (connected): counted on the bar, each muted on its own tile. */
   notLiveItems: number;
+  /** While connected to a slow server: what the bar's badge says (the board stays live). */
+  slow?: string;
 }
 
 function retryWords(nextAttemptAt: number | undefined, now: number): string {
@@ -56,9 +58,12 @@ export function describeConnection(
       const items = notLiveItems === 1 ? '1 item' : `${notLiveItems} items`;
       // The count goes on the bar's badge beside the headline.
       const headline = `Connected to ${server.origin}`;
-      // A reason while connected is a warning worth seeing (a server answering slowly).
-      const detail = reason ?? (notLiveItems > 0 ? `The desk is not hearing from the server about ${items}; each says why on its tile.` : undefined);
-      return { phase: 'connected', headline, ...(detail ? { detail } : {}), live: true, notLiveItems };
+      // Slow is not down: a badge says how slow, in the warning colour, and the board stays live.
+      const slow = server.slowMs === undefined ? undefined : `Server slow — answers take about ${Math.max(1, Math.round(server.slowMs / 1000))} s`;
+      // A reason while connected is a warning worth seeing (the slowness's own words go on the badge).
+      const notLiveWords = notLiveItems > 0 ? `The desk is not hearing from the server about ${items}; each says why on its tile.` : undefined;
+      const detail = slow ? notLiveWords : (reason ?? notLiveWords);
+      return { phase: 'connected', headline, ...(detail ? { detail } : {}), live: true, notLiveItems, ...(slow ? { slow } : {}) };
     }
     case 'reconnecting':
       return {
