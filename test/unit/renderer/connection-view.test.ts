@@ -59,7 +59,7 @@ describe('connection bar wording', () => {
 
   it('keeps the board live while the server is slow, and says how slow on a badge', () => {
     const view = describeConnection(server({ reason: 'The server is slow: answers take about 5 s', slowMs: 5_200 }), open, since);
-    expect(view).toMatchObject({ phase: 'connected', live: true, slow: 'Server slow — answers take about 5 s' });
+    expect(view).toMatchObject({ phase: 'connected', live: true, slow: 'Slow server: about 5 s an answer' });
     expect(view.detail).toBeUndefined();
     expect(describeConnection(server({ reason: 'The server is slow: answers take about 5 s', slowMs: 5_200, staleItems: 2 }), open, since).detail).toMatch(/about 2 items/);
     expect(describeConnection(server({}), open, since).slow).toBeUndefined();

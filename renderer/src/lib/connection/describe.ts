@@ -59,7 +59,7 @@ export function describeConnection(
       // The count goes on the bar's badge beside the headline.
       const headline = `Connected to ${server.origin}`;
       // Slow is not down: a badge says how slow, in the warning colour, and the board stays live.
-      const slow = server.slowMs === undefined ? undefined : `Server slow — answers take about ${Math.max(1, Math.round(server.slowMs / 1000))} s`;
+      const slow = server.slowMs === undefined ? undefined : `Slow server: about ${Math.max(1, Math.round(server.slowMs / 1000))} s an answer`;
       // A reason while connected is a warning worth seeing (the slowness's own words go on the badge).
       const notLiveWords = notLiveItems > 0 ? `The desk is not hearing from the server about ${items}; each says why on its tile.` : undefined;
       const detail = slow ? notLiveWords : (reason ?? notLiveWords);
