@@ -103,8 +103,9 @@ export class SiteSession {
     const known = await this.sink?.lastKnown();
     if (this.stopping.signal.aborted) return;
     this.showLastKnown(known);
+    // The heartbeat starts once the first attempt has shown the key is not refused (two requests
+    // refused at start would be two failures towards the server's failure-flood alarm).
     this.attempts.runNow();
-    this.heartbeat.start();
   }
 
   /** Shows what this desk last knew of the site at once, marked stale, while the server is asked. */
@@ -238,7 +239,11 @@ export class SiteSession {
       // The server answered, with nothing usable (an empty board: licences or privileges gone): ask
       // again at the heartbeat's pace, so the board is back within seconds of them returning.
       const persistent = failureKind(error) === 'persistent';
-      if (!persistent) this.away = true;
+      if (!persistent) {
+        this.away = true;
+        // Not a refusal: the heartbeat finds the server back within seconds of it answering.
+        this.heartbeat.start();
+      }
       const next = Date.now() + (persistent ? this.timing.heartbeat.everyMs : this.retries.next());
       this.answering = false;
       this.monitor.pause(error.message);
@@ -307,7 +312,8 @@ export class SiteSession {
     this.away = true;
     this.answering = false;
     this.monitor.pause(pulse.reason, pulse.since);
-    this.tracker.reconnecting(pulse.reason, undefined, pulse.since);
+    // The heartbeat tries again within everyMs: the bar can say when.
+    this.tracker.reconnecting(pulse.reason, Date.now() + this.timing.heartbeat.everyMs, pulse.since);
   }
 
   /** A watcher's dropped call, an overdue poll or a slow answer: ask the server soon whether it is still there. */
