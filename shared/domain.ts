@@ -124,6 +124,8 @@ export const ConnectionState = z.object({
   nextAttemptAt: z.number().optional(),
   /** How many board items are not live (their watcher is failing or overdue). */
   staleItems: z.number().int().default(0),
+  /** While connected: how long the server's answers take, when slow (the board stays live; the bar says so). */
+  slowMs: z.number().int().nonnegative().optional(),
 });
 export type ConnectionState = z.infer<typeof ConnectionState>;
 

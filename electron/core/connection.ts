@@ -26,27 +26,35 @@ export class ConnectionTracker {
     return this.state.phase;
   }
 
-  /** The server answered; `note` says what is still worth knowing (e.g. that it answers slowly). */
-  connected(discovery?: Discovery, note?: string): void {
+  /**
+   * The server answered; `note` says what is still worth knowing (e.g. that it answers slowly, then
+   * `slowMs` says how slowly, for the bar's badge).
+   */
+  connected(discovery?: Discovery, note?: string, slowMs?: number): void {
     const features = discovery ? [...discovery.links.keys()] : this.state.features;
     const version = discovery?.version ?? this.state.serverVersion;
-    const same = sameList(features, this.state.features) && version === this.state.serverVersion && note === this.state.reason;
+    const same =
+      sameList(features, this.state.features) && version === this.state.serverVersion && note === this.state.reason && slowMs === this.state.slowMs;
     if (this.state.phase === 'connected' && same) return;
     const since = this.state.phase === 'connected' ? this.state.since : this.now();
-    this.set({ phase: 'connected', serverVersion: version, features, reason: note, nextAttemptAt: undefined }, since);
+    this.set({ phase: 'connected', serverVersion: version, features, reason: note, slowMs, nextAttemptAt: undefined }, since);
   }
 
-  /** Not usable now; the session tries again at `nextAttemptAt` (undefined: an attempt is under way). */
-  reconnecting(reason: string, nextAttemptAt?: number): void {
+  /**
+   * Not usable now; the session tries again at `nextAttemptAt` (undefined: an attempt is under way).
+   * `lastHeardAt`: when the desk last heard from the server, where known (the heartbeat knows): the
+   * bar says "not live since" then, not since the moment the silence was noticed.
+   */
+  reconnecting(reason: string, nextAttemptAt?: number, lastHeardAt?: number): void {
     // Keep `since` across repeated failures: the bar shows how long the desk has been without the server.
-    const since = this.state.phase === 'reconnecting' ? this.state.since : this.now();
-    this.set({ phase: 'reconnecting', reason, nextAttemptAt }, since);
+    const since = this.state.phase === 'reconnecting' ? this.state.since : Math.min(lastHeardAt ?? Infinity, this.now());
+    this.set({ phase: 'reconnecting', reason, nextAttemptAt, slowMs: undefined }, since);
   }
 
   /** Stopped until the operator acts, or (given) until `nextAttemptAt`, one attempt then. */
   offline(reason: string, nextAttemptAt?: number): void {
     const since = this.state.phase === 'offline' ? this.state.since : this.now();
-    this.set({ phase: 'offline', reason, nextAttemptAt }, since);
+    this.set({ phase: 'offline', reason, nextAttemptAt, slowMs: undefined }, since);
   }
 
   staleItems(count: number): void {

@@ -1,10 +1,14 @@
+import { DEFAULT_HEARTBEAT, TOLERATED_LATENCY_MS, type HeartbeatTiming } from './heartbeat';
+
 /** How the session paces its own requests; tests shorten them. */
 export interface SessionTiming {
-  /** How often /api is asked while all is well: finds a hung server even on a quiet site. */
-  heartbeatMs: number;
+  /** The heartbeat on connections of its own: finds a hung or unreachable server within seconds (heartbeat.ts). */
+  heartbeat: HeartbeatTiming;
+  /** How often the full check (/api, and the catalogue when due) runs while all is well. */
+  recheckMs: number;
   /** How often the catalogue is loaded again (and at once whenever /api's links change or the desk reconnects). */
   catalogueMs: number;
-  /** How long the probe of /api may take before the server counts as not answering. */
+  /** How long the probe of /api may take before the server counts as not answering (a slow server is not down). */
   probeTimeoutMs: number;
   /** Fewest ms between probes started by a watcher's failure or an overdue poll. */
   probeSpacingMs: number;
@@ -15,9 +19,10 @@ export interface SessionTiming {
 }
 
 export const DEFAULT_TIMING: SessionTiming = {
-  heartbeatMs: 30_000,
+  heartbeat: DEFAULT_HEARTBEAT,
+  recheckMs: 30_000,
   catalogueMs: 5 * 60_000,
-  probeTimeoutMs: 5_000,
+  probeTimeoutMs: TOLERATED_LATENCY_MS + 2_000,
   probeSpacingMs: 2_000,
   retry: { baseMs: 1_000, maxMs: 30_000 },
   authRetry: { baseMs: 60_000, maxMs: 10 * 60_000 },
@@ -26,7 +31,12 @@ export const DEFAULT_TIMING: SessionTiming = {
 /** A probe of /api slower than this is shown on the bar: the desk works, but every answer comes late. */
 export const SLOW_ANSWER_MS = 2_000;
 
-/** What the bar says after an answer slower than SLOW_ANSWER_MS (a probe's, or a command's). */
+/** The note and how slow, for ConnectionTracker.connected: nothing for an answer quicker than SLOW_ANSWER_MS. */
+export function slowness(tookMs: number): { note?: string; slowMs?: number } {
+  return tookMs >= SLOW_ANSWER_MS ? { note: slowAnswerWords(tookMs), slowMs: Math.round(tookMs) } : {};
+}
+
+/** What the bar says after an answer slower than SLOW_ANSWER_MS (a probe's, a command's, the heartbeat's). Whole seconds: the words change only when the slowness does. */
 export function slowAnswerWords(tookMs: number): string {
-  return `The server is slow: its last answer took ${(tookMs / 1000).toFixed(1)} s`;
+  return `The server is slow: answers take about ${Math.max(1, Math.round(tookMs / 1000))} s`;
 }

@@ -4,7 +4,7 @@ import { liveLookup, type BoardLookup } from './board/board-lookup';
 import { DeskError } from '../../shared/errors';
 import { Backoff } from './api/backoff';
 import { sendCommand } from './api/commands';
-import { discoverWithin, linksChanged, type Discovery } from './api/discovery';
+import { discover, discoverWithin, linksChanged, type Discovery } from './api/discovery';
 import { errorForFailure } from './api/errors';
 import { failureKind, isFinal } from './api/failure-policy';
 import { Transport } from './api/transport';
@@ -12,13 +12,14 @@ import { loadCatalogue, type CatalogueEntry } from './board/catalogue';
 import { boardDigest, emptyBoardError, watchTargets } from './board/catalogue-board';
 import type { DeskConfig } from './config';
 import { ConnectionTracker } from './connection';
+import { Heartbeat, type Pulse } from './heartbeat';
 import type { ContractEvents } from './events';
 import { AttemptScheduler } from './monitor/attempts';
 import { sessionFailureWords } from './site-check/site-failure-words';
 import { Monitor } from './monitor/monitor';
 import { LastKnownShown, liveAgain } from './offline/last-known-view';
 import type { LastKnownBoard, SiteStateSink } from './offline/state-sink';
-import { DEFAULT_TIMING, SLOW_ANSWER_MS, slowAnswerWords, type SessionTiming } from './site-session-timing';
+import { DEFAULT_TIMING, SLOW_ANSWER_MS, slowness, type SessionTiming } from './site-session-timing';
 
 export type { SessionTiming } from './site-session-timing';
 
@@ -33,6 +34,9 @@ export class SiteSession {
   private readonly tracker: ConnectionTracker;
   private readonly monitor: Monitor;
   private readonly attempts: AttemptScheduler;
+  private readonly heartbeat: Heartbeat;
+  /** The server was found away (heartbeat down, or the probe failed below HTTP): its first good beat starts a probe at once. */
+  private away = false;
   private readonly stopping = new AbortController();
   private readonly timing: SessionTiming;
   private readonly retries: Backoff;
@@ -83,6 +87,12 @@ export class SiteSession {
       },
     });
     this.attempts = new AttemptScheduler(() => this.attempt());
+    const beatMs = this.timing.heartbeat.answerMs;
+    this.heartbeat = new Heartbeat(
+      (signal, reached) => discover(this.transport, { signal, timeoutMs: beatMs, ownConnection: reached }),
+      (pulse) => this.onPulse(pulse),
+      this.timing.heartbeat,
+    );
   }
 
   /**
@@ -93,6 +103,8 @@ export class SiteSession {
     const known = await this.sink?.lastKnown();
     if (this.stopping.signal.aborted) return;
     this.showLastKnown(known);
+    // The heartbeat starts once the first attempt has shown the key is not refused (two requests
+    // refused at start would be two failures towards the server's failure-flood alarm).
     this.attempts.runNow();
   }
 
@@ -107,6 +119,7 @@ export class SiteSession {
 
   async stop(): Promise<void> {
     this.stopping.abort();
+    this.heartbeat.stop();
     await this.attempts.settled();
     await this.monitor.stop();
     await this.transport.close();
@@ -136,8 +149,9 @@ export class SiteSession {
   async command(params: CommandRequest): Promise<CallResult<'item.command'>> {
     // The server is being checked (a dropped connection, an overdue poll): wait for that answer (at
     // most the probe's timeout) rather than send into a server that may be gone, or refuse while it
-    // answers normally.
-    if (this.answering && (this.tracker.phase === 'reconnecting' || this.attempts.busy)) await this.attempts.runAndWait();
+    // answers normally. Not while the heartbeat hears it: a slow server takes overrides, slowly.
+    const heard = this.heartbeat.current?.state === 'fine' || this.heartbeat.current?.state === 'slow';
+    if (this.answering && !heard && (this.tracker.phase === 'reconnecting' || this.attempts.busy)) await this.attempts.runAndWait();
     // Overrides are never queued: a door opening ten minutes late is dangerous. Checked first, so a
     // command on the last-known board (no catalogue yet) is refused as offline too.
     if (!this.answering || this.tracker.phase === 'offline') {
@@ -161,7 +175,8 @@ export class SiteSession {
   /** An answer as slow as the probe calls slow says so on the bar now, not at the next heartbeat. */
   private noteSlowAnswer(tookMs: number): void {
     if (tookMs < SLOW_ANSWER_MS || this.tracker.phase !== 'connected') return;
-    this.tracker.connected(this.discovery, slowAnswerWords(tookMs));
+    const slow = slowness(tookMs);
+    this.tracker.connected(this.discovery, slow.note, slow.slowMs);
   }
 
   /** Reads reference data (day categories, elevator groups) through this session's connection. */
@@ -207,15 +222,29 @@ export class SiteSession {
       if (overtaken()) return;
       this.retries.reset();
       this.authRetries.reset();
+      this.heartbeat.start();
+      const pulse = this.heartbeat.current;
+      // Answered on a connection that still works while new ones do not (a network gone): not live.
+      if (pulse?.state === 'down') return this.notLive(pulse);
+      this.away = false;
       this.answering = true;
-      this.tracker.connected(discovery, tookMs >= SLOW_ANSWER_MS ? slowAnswerWords(tookMs) : undefined);
+      const slow = slowness(tookMs);
+      this.tracker.connected(discovery, slow.note, slow.slowMs);
       this.monitor.resume();
-      this.attempts.at(Date.now() + this.timing.heartbeatMs);
+      this.attempts.at(Date.now() + this.timing.recheckMs);
     } catch (err) {
       if (overtaken()) return;
       const error = sessionFailureWords(errorForFailure(err, 'Connection'), this.transport.origin);
       if (isFinal(error)) return this.stopOnFinal(error);
-      const next = Date.now() + this.retries.next();
+      // The server answered, with nothing usable (an empty board: licences or privileges gone): ask
+      // again at the heartbeat's pace, so the board is back within seconds of them returning.
+      const persistent = failureKind(error) === 'persistent';
+      if (!persistent) {
+        this.away = true;
+        // Not a refusal: the heartbeat finds the server back within seconds of it answering.
+        this.heartbeat.start();
+      }
+      const next = Date.now() + (persistent ? this.timing.heartbeat.everyMs : this.retries.next());
       this.answering = false;
       this.monitor.pause(error.message);
       this.tracker.reconnecting(error.message, next);
@@ -256,6 +285,37 @@ export class SiteSession {
     this.monitor.watch(watchTargets(entries.values()));
   }
 
+  /**
+   * The heartbeat's verdict. Down: every item is not live at once, said on the bar with since when
+   * (overrides already sent keep their own honest outcome; new ones are refused). Heard again after
+   * that: the probe runs at once. While connected, the bar says whether the server is slow, and the
+   * notice goes with the first quick answer. Links changed (a licence back or gone): the full check.
+   */
+  private onPulse(pulse: Pulse): void {
+    if (this.stopping.signal.aborted || this.tracker.phase === 'offline') return;
+    if (pulse.state === 'refused') return this.stopOnFinal(sessionFailureWords(pulse.error, this.transport.origin));
+    if (pulse.state === 'down') {
+      if (this.answering || !this.away || this.tracker.current.reason !== pulse.reason) this.notLive(pulse);
+      return;
+    }
+    if (!this.answering) {
+      if (this.away && !this.attempts.busy) this.attempts.runNow();
+      return;
+    }
+    if (pulse.discovery && linksChanged(this.discovery, pulse.discovery) && !this.attempts.busy) this.attempts.runNow();
+    const slow = pulse.state === 'slow' ? slowness(pulse.tookMs) : {};
+    if (this.tracker.phase === 'connected') this.tracker.connected(this.discovery, slow.note, slow.slowMs);
+  }
+
+  /** The server is hung or unreachable: nothing on the board is live from the last time the desk heard from it. */
+  private notLive(pulse: Extract<Pulse, { state: 'down' }>): void {
+    this.away = true;
+    this.answering = false;
+    this.monitor.pause(pulse.reason, pulse.since);
+    // The heartbeat tries again within everyMs: the bar can say when.
+    this.tracker.reconnecting(pulse.reason, Date.now() + this.timing.heartbeat.everyMs, pulse.since);
+  }
+
   /** A watcher's dropped call, an overdue poll or a slow answer: ask the server soon whether it is still there. */
   private suspect(): void {
     if (!this.answering || this.attempts.busy) return;
@@ -284,6 +344,8 @@ export class SiteSession {
   private stopOnFinal(error: DeskError): void {
     this.refusals++;
     this.answering = false;
+    // Nothing more goes out with a refused key, the heartbeat neither (the failure-flood alarm).
+    this.heartbeat.stop();
     this.monitor.halt(error.message);
     const next = error.code === 'unauthorised' ? Date.now() + this.authRetries.next() : undefined;
     this.tracker.offline(error.message, next);

@@ -84,7 +84,7 @@ test('after kill -9 of the host, restarted while the server is down, the last-kn
   expect(count).toBeGreaterThan(0);
   await expect(tiles.first()).toHaveClass(/stale/);
   // The board says when it last heard from the server about the item, and why it is not live.
-  await expect(tiles.first()).toContainText(/last heard \d\d:\d\d — Last-known state/);
+  await expect(tiles.first()).toContainText(/not live since \d\d:\d\d:\d\d(, last heard \d\d:\d\d)? — Last-known state/);
   await expect(page.locator('[data-testid="tile"]:not(.stale)')).toHaveCount(0);
   await snap(page, testInfo, 'stale-board-after-restart');
 

@@ -27,6 +27,23 @@ describe('fault matrix', () => {
       expect(row.auditChainOk).toBe(true);
       expect(row.crashed).toBe(0);
       expect(row.connectedWhileStale, 'samples at which the bar said Connected while an item was stale').toBe(0);
+      if (fault.staysLive) {
+        // Slow is not down: never not live, the override during it taken, the slowness said and then unsaid.
+        expect(row.notLiveAfterMs, 'time until the desk said not live').toBeUndefined();
+        expect(row.overrideDuringFault).toBe('accepted');
+        expect(row.shown).toMatch(/^connected: The server is slow/);
+        expect(row.noticeClearedMs, 'the slowness notice cleared').toBeDefined();
+      }
+      if (fault.admitsHang) {
+        // Said by the heartbeat (its words), not by a poll's due time; measured, printed by npm run faults.
+        expect(row.notLiveAfterMs, 'time until the desk said not live').toBeDefined();
+        expect(row.shown).toMatch(/stopped answering: it may have hung, or the network to it is down/);
+      }
+      if (row.overrideIntoFault !== undefined) {
+        // Sent into the hang before the desk could know: never reported done, never sent again (duplicates above).
+        expect(row.overrideIntoFault).toMatch(/may still carry it out/);
+        expect(row.overrideDuringFault).toMatch(/^Not connected to the server: the command was not sent/);
+      }
     });
   }
 });

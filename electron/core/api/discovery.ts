@@ -18,7 +18,10 @@ export interface Discovery {
 }
 
 /** `timeoutMs`: a shorter limit than ordinary calls, for the session's probe of a server that may have hung. */
-export async function discover(transport: Transport, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Discovery> {
+export async function discover(
+  transport: Transport,
+  options: { timeoutMs?: number; signal?: AbortSignal; ownConnection?: () => void } = {},
+): Promise<Discovery> {
   const root = await transport.getJson(withQuery(`${transport.baseUrl}/api`, {}), ApiRoot, 'Discovery (/api)', options);
   const links = new Map<string, string>();
   for (const [group, entries] of Object.entries(root.features)) {

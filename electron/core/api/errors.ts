@@ -1,5 +1,6 @@
 import { errors as undiciErrors } from 'undici';
 import { DeskError } from '../../../shared/errors';
+import { wordsForCode } from './failure-words';
 
 /** Longest server reason text carried into an operator-facing message. */
 const MAX_REASON = 300;
@@ -40,13 +41,15 @@ export function errorForStatus(status: number, body: string, what: string): Desk
   return new DeskError('invalid-response', withReason(`${what}: unexpected answer ${status}`));
 }
 
-const TLS_CODES = /^(ERR_TLS_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|ERR_SSL_)/;
-
-/** Maps a failure below HTTP (socket, TLS, timeout) to a DeskError; passes DeskErrors through. */
+/**
+ * Maps a failure below HTTP (socket, TLS, timeout) to a DeskError in words (failure-words.ts); passes
+ * DeskErrors through. Never carries the library's code or message: "UND_ERR_SOCKET" tells a guard
+ * nothing. The code is kept as the error's cause for the log.
+ */
 export function errorForFailure(err: unknown, what: string): DeskError {
   if (err instanceof DeskError) return err;
-  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } } | undefined;
-  const code = e?.code ?? e?.cause?.code ?? '';
+  const e = err as { code?: unknown; name?: unknown; cause?: { code?: unknown } } | undefined;
+  const code = [e?.code, e?.cause?.code].find((c): c is string => typeof c === 'string') ?? '';
   if (
     err instanceof undiciErrors.HeadersTimeoutError ||
     err instanceof undiciErrors.BodyTimeoutError ||
@@ -54,13 +57,8 @@ export function errorForFailure(err: unknown, what: string): DeskError {
   ) {
     return new DeskError('timeout', `${what}: the server did not answer in time`);
   }
-  if (TLS_CODES.test(code)) {
-    return new DeskError('certificate', `${what}: the server's certificate was refused (${code})`);
-  }
-  if (code === 'ECONNREFUSED') return new DeskError('network', `${what}: the server refused the connection`);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new DeskError('network', `${what}: the server's name could not be found`);
-  const detail = code || e?.cause?.message || e?.message || 'connection failed';
-  return new DeskError('network', `${what}: the connection to the server failed (${detail})`);
+  const failure = wordsForCode(code || (e?.name === 'AbortError' ? 'ABORT_ERR' : ''));
+  return new DeskError(failure.code, `${what}: ${failure.words}`);
 }
 
 export { failureKind, isFinal, isTransient } from './failure-policy';

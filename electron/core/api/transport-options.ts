@@ -48,6 +48,11 @@ export interface GetOptions {
   timeoutMs?: number;
   /** Send on the long-poll agent, so held requests never take connections commands need. Never retried here. */
   watch?: boolean;
+  /**
+   * Send on a connection opened for this request alone (the heartbeat), and call this once its TLS
+   * handshake is done: the server is there, however long its answer then takes. Never retried here.
+   */
+  ownConnection?: () => void;
 }
 
 /** How many long-polls may be held at once, and over what. */

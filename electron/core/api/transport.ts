@@ -5,6 +5,7 @@ import { ANSWER_LIMITS, checkAnswerShape, type AnswerLimits } from './answer-lim
 import { authorizationHeader } from './auth';
 import { readBoundedText } from './bounded-body';
 import { errorForFailure, errorForStatus } from './errors';
+import { OwnConnections } from './own-connection';
 import { assertOnOrigin, withQuery, type QueryValue } from './links';
 import { parsePayload } from './payload';
 import { detectProtocol, type HttpProtocol } from './protocol';
@@ -56,6 +57,7 @@ export class Transport {
   private explaining: Promise<unknown> | undefined;
   /** Requests that leave together when the key may have just been revoked: see RefusalBudget. */
   private readonly budget = new RefusalBudget<Refusal>(() => this.checkKey());
+  private readonly own: OwnConnections;
 
   constructor(private readonly options: TransportOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -70,6 +72,7 @@ export class Transport {
     this.connect = { cert: options.tls.cert, key: options.tls.key, ...options.tls.connect };
     this.commands = new Agent({ connect: this.connect, allowH2: true, connections: 8 });
     this.commands.on('disconnect', (_origin, _targets, err) => this.disconnected(err));
+    this.own = new OwnConnections(this.origin, this.connect);
   }
 
   /** GET an href the server gave and validate the JSON answer. `what` names the call in errors. */
@@ -82,7 +85,7 @@ export class Transport {
       checkAnswerShape(json, what, this.limits);
       return parsePayload(schema, json, what);
     };
-    if (options.watch || !this.getRetry) return once();
+    if (options.watch || options.ownConnection || !this.getRetry) return once();
     return withRetry(once, this.getRetry, options.signal);
   }
 
@@ -211,8 +214,10 @@ export class Transport {
       headersTimeout: timeout,
       bodyTimeout: timeout,
     };
+    // The heartbeat's own connection is closed with its one request, answered or not.
+    const own = options.ownConnection ? this.own.open(options.ownConnection) : undefined;
     try {
-      const dispatcher = options.watch ? (await this.watchAgent()).agent : this.commands;
+      const dispatcher = own?.dispatcher ?? (options.watch ? (await this.watchAgent()).agent : this.commands);
       const admission = await this.budget.admit(options.signal);
       if (options.signal?.aborted) throw new DeskError('network', `${what}: cancelled`);
       if ('refused' in admission) {
@@ -228,6 +233,8 @@ export class Transport {
       const error = errorForFailure(err, what);
       if (error.code === 'certificate') throw await this.explainCertificate(err, error);
       throw error;
+    } finally {
+      own?.close();
     }
   }
 

@@ -1,3 +1,11 @@
+import { TOLERATED_LATENCY_MS } from '../heartbeat';
+
+/**
+ * How late past its hold an answer may come with the item still live: a server answering within
+ * 10 s is slow, not down (the heartbeat admits a hung one within seconds, apart from this).
+ */
+export const ANSWER_MARGIN_MS = TOLERATED_LATENCY_MS + 2_000;
+
 /** The spec's hold: a `next` call blocks up to about a minute, then returns without updates. */
 export const SERVER_HOLD_MS = 60_000;
 
@@ -26,6 +34,6 @@ export class HoldEstimate {
   /** When a poll sent at `sentAt` and held up to `holdMs` must have come back by. */
   dueAt(sentAt: number, holdMs: number): number {
     const hold = Math.min(holdMs, this.ms);
-    return sentAt + hold + 5_000 + Math.round(hold / 10);
+    return sentAt + hold + ANSWER_MARGIN_MS + Math.round(hold / 10);
   }
 }

@@ -54,9 +54,10 @@ export class LivenessBook {
     }
   }
 
-  /** The server answered about these items: they are live (one clock reading for a whole subscription's answer). */
-  heard(hrefs: readonly string[]): void {
+  /** The server answered about these items: they are live (one clock reading for a whole subscription's answer). Returns how many were stale. */
+  heard(hrefs: readonly string[]): number {
     const now = this.now();
+    let revived = 0;
     for (const href of hrefs) {
       const entry = this.entries.get(href);
       if (!entry) continue;
@@ -67,8 +68,10 @@ export class LivenessBook {
       entry.since = now;
       entry.reason = undefined;
       this.staleTotal--;
+      revived++;
       this.emit(href, entry);
     }
+    return revived;
   }
 
   stale(href: string, reason: string): void {
@@ -76,9 +79,12 @@ export class LivenessBook {
     if (entry) this.markStale(href, entry, reason);
   }
 
-  /** Every item at once, e.g. when the server stops answering or refuses the desk's key. */
-  staleAll(reason: string): void {
-    for (const [href, entry] of this.entries) this.markStale(href, entry, reason);
+  /**
+   * Every item at once, e.g. when the server stops answering or refuses the desk's key. `since`: when
+   * the desk last heard from the server, where known (a hung server is admitted seconds after it hung).
+   */
+  staleAll(reason: string, since?: number): void {
+    for (const [href, entry] of this.entries) this.markStale(href, entry, reason, since);
   }
 
   /** Marks live items whose answer is overdue as stale; returns how many went stale now. */
@@ -105,11 +111,12 @@ export class LivenessBook {
     return entry && toLiveness(href, entry);
   }
 
-  private markStale(href: string, entry: Entry, reason: string): void {
+  private markStale(href: string, entry: Entry, reason: string, since?: number): void {
     if (entry.stale && entry.reason === reason) return;
     if (!entry.stale) {
       entry.stale = true;
-      entry.since = this.now();
+      // Never before the item was last heard about: its own answer after the server's last beat still counts.
+      entry.since = Math.max(Math.min(since ?? Infinity, this.now()), entry.lastHeardAt ?? -Infinity);
       this.staleTotal++;
     }
     // A changed reason keeps `since`: the item has been stale since the first failure.

@@ -4,7 +4,7 @@ import type { FailureKind } from '../api/failure-policy';
 import type { Transport } from '../api/transport';
 import { sessionFailureWords } from '../site-check/site-failure-words';
 import { Coalescer } from './coalescer';
-import { HoldEstimate } from './hold-estimate';
+import { ANSWER_MARGIN_MS, HoldEstimate } from './hold-estimate';
 import { LivenessBook } from './liveness';
 import { SiteGate } from './site-gate';
 import { StartRamp } from './start-ramp';
@@ -38,6 +38,8 @@ export interface MonitorOptions {
   gate?: SiteGate;
   /** How often overdue polls are looked for. */
   sweepMs?: number;
+  /** How often one chain sleeping out a refusal is woken to ask again (see SiteGate.scout). */
+  scoutMs?: number;
   now?: () => number;
   random?: () => number;
 }
@@ -57,6 +59,7 @@ export class Monitor {
   readonly gate: SiteGate;
   private readonly context: WatchContext;
   private readonly sweeper: NodeJS.Timeout;
+  private readonly scouting: NodeJS.Timeout;
   private sized: Promise<void> | undefined;
   private subscribeHref: string | undefined;
   private subscriptions: SubscriptionSet | undefined;
@@ -95,7 +98,8 @@ export class Monitor {
         expect: (hrefs, dueAt) => this.liveness.expect(hrefs, dueAt),
         heard: (hrefs) => {
           this.failing = false;
-          this.liveness.heard(hrefs);
+          // An item back after a failure: licences or privileges may be back for the others too.
+          if (this.liveness.heard(hrefs) > 0) this.gate.wakeRefused();
           this.events.answered?.();
         },
         failed: (href, error, kind, retryAt) => this.onFailure(href, error, kind, retryAt),
@@ -105,6 +109,14 @@ export class Monitor {
     };
     this.sweeper = setInterval(() => this.sweep(), options.sweepMs ?? 1_000);
     this.sweeper.unref?.();
+    // Licences and privileges come back without a word from the server: one chain asks every couple
+    // of seconds, and once it is answered every other one asks too (live within seconds, not after
+    // each chain's own back-off of up to a minute, and one request per interval, not one per item).
+    const random = this.context.random;
+    this.scouting = setInterval(() => {
+      if (this.gate.state === 'open') this.gate.scout(random());
+    }, options.scoutMs ?? 2_000);
+    this.scouting.unref?.();
   }
 
   /** Asks the transport once how many polls it can hold; until it answers a few slots do (first calls return at once). */
@@ -184,10 +196,10 @@ export class Monitor {
     return this.watchers.size;
   }
 
-  /** The server is not answering: watchers wait for the session's probe, every item is stale with `reason`. */
-  pause(reason: string): void {
+  /** The server is not answering: watchers wait for the session's probe, every item is stale with `reason` (since `since`, where known). */
+  pause(reason: string, since?: number): void {
     this.gate.pause();
-    this.liveness.staleAll(reason);
+    this.liveness.staleAll(reason, since);
   }
 
   /** Stops every request now (a refused key or certificate): every item is stale with `reason`. */
@@ -203,6 +215,7 @@ export class Monitor {
 
   async stop(): Promise<void> {
     clearInterval(this.sweeper);
+    clearInterval(this.scouting);
     await this.subscriptions?.stop();
     const all = [...this.watchers.values()];
     this.watchers.clear();
@@ -239,7 +252,7 @@ export class Monitor {
       this.liveness.stale(href, error.message);
     } else {
       // A dropped call is retried soon; the item stays live if the retry is answered in time.
-      if (retryAt !== undefined) this.liveness.expect([href], retryAt + 5_000);
+      if (retryAt !== undefined) this.liveness.expect([href], retryAt + ANSWER_MARGIN_MS);
       this.events.suspect?.(error.message);
     }
     if (this.failing && kind !== 'final') return;

@@ -19,6 +19,8 @@ export class SiteGate {
   private release: (() => void) | undefined;
   /** Watchers sleeping out a back-off: woken when the gate reopens, since the server answers again. */
   private readonly sleepers = new Set<() => void>();
+  /** Those of them sleeping out a refusal (licence, privilege): see `scout`. */
+  private readonly refusedSleepers = new Set<() => void>();
   private closures = 0;
 
   get state(): GateState {
@@ -32,21 +34,44 @@ export class SiteGate {
 
   /**
    * Waits `ms`, or less: until `signal` aborts, or the gate reopens after being closed (the session's
-   * probe found the server answering, so a back-off sized for a server away is over).
+   * probe found the server answering, so a back-off sized for a server away is over). A `refused`
+   * sleeper (a licence, a privilege, an answer it could not read) may be woken early as a scout, or
+   * with every other one once an item is heard again: see `scout`.
    */
-  sleep(ms: number, signal: AbortSignal): Promise<void> {
+  sleep(ms: number, signal: AbortSignal, refused = false): Promise<void> {
     if (signal.aborted) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
         signal.removeEventListener('abort', done);
         this.sleepers.delete(done);
+        this.refusedSleepers.delete(done);
         resolve();
       };
       const timer = setTimeout(done, ms);
       signal.addEventListener('abort', done, { once: true });
       this.sleepers.add(done);
+      if (refused) this.refusedSleepers.add(done);
     });
+  }
+
+  /** Chains sleeping out a refusal now. */
+  get refusedWaiting(): number {
+    return this.refusedSleepers.size;
+  }
+
+  /**
+   * Wakes one chain sleeping out a refusal, picked at random: one request tells whether licences or
+   * privileges are back, where waking them all would send one request per item. `random` in [0, 1).
+   */
+  scout(random: number): void {
+    const all = [...this.refusedSleepers];
+    all[Math.floor(random * all.length)]?.();
+  }
+
+  /** An item was heard again after a failure: whatever refused the others may be over too. */
+  wakeRefused(): void {
+    for (const wake of [...this.refusedSleepers]) wake();
   }
 
   /** Registers a request in flight: aborted if the gate closes before `done` is called. */

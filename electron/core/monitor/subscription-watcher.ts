@@ -6,7 +6,7 @@ import { failureKind } from '../api/failure-policy';
 import { discover } from '../api/discovery';
 import { assertOnOrigin } from '../api/links';
 import { SubscriptionPage } from '../api/schemas';
-import type { HoldEstimate } from './hold-estimate';
+import { ANSWER_MARGIN_MS, type HoldEstimate } from './hold-estimate';
 import type { WatchContext, WatchTarget } from './watcher';
 import { LONG_POLL_TIMEOUT_MS, OVERDUE_GRACE_MS } from './watcher';
 import { abortLink } from '../api/abort-link';
@@ -18,7 +18,7 @@ export const SUBSCRIPTION_HOLD_MS = 50_000;
 
 const BACKOFF = { baseMs: 500, maxMs: 30_000 };
 
-type Outcome = { next: string } | { retryInMs: number; resubscribe: boolean } | 'resubscribe' | 'halted' | 'stop';
+type Outcome = { next: string } | { retryInMs: number; resubscribe: boolean; refused: boolean } | 'resubscribe' | 'halted' | 'stop';
 
 export interface SubscriptionContext extends WatchContext {
   subscribeHref: string;
@@ -66,7 +66,7 @@ export class SubscriptionWatcher {
       if (outcome === 'resubscribe' || outcome === 'halted') next = undefined;
       else if ('retryInMs' in outcome) {
         if (outcome.resubscribe) next = undefined;
-        await this.context.gate.sleep(outcome.retryInMs, signal);
+        await this.context.gate.sleep(outcome.retryInMs, signal, outcome.refused);
       } else next = outcome.next;
     }
   }
@@ -184,10 +184,10 @@ export class SubscriptionWatcher {
     }
     const delayMs = backoffDelay(this.failures++, BACKOFF.baseMs, BACKOFF.maxMs, random);
     if (kind === 'persistent') for (const target of this.targets) events.failed(target.href, error, kind, now() + delayMs);
-    else events.expect(this.hrefs, now() + delayMs + 5_000);
+    else events.expect(this.hrefs, now() + delayMs + ANSWER_MARGIN_MS);
     if (kind === 'transient') events.failed(first, error, kind, now() + delayMs);
     // A malformed answer or a link off the origin: subscribe afresh after the pause.
-    return { retryInMs: delayMs, resubscribe: kind === 'persistent' && polling };
+    return { retryInMs: delayMs, resubscribe: kind === 'persistent' && polling, refused: kind === 'persistent' };
   }
 
   private expectAll(sentAt: number, holdMs: number): number {

@@ -68,7 +68,7 @@ export interface WatchContext {
 type Outcome =
   | { kind: 'next'; href: string }
   | { kind: 'yielded' }
-  | { kind: 'retry'; delayMs: number; href: string }
+  | { kind: 'retry'; delayMs: number; href: string; refused: boolean }
   | { kind: 'halted' }
   | { kind: 'stop' };
 
@@ -138,7 +138,7 @@ export class Watcher {
       if (outcome.kind === 'next') href = outcome.href;
       else if (outcome.kind === 'retry') {
         href = outcome.href;
-        await gate.sleep(outcome.delayMs, signal);
+        await gate.sleep(outcome.delayMs, signal, outcome.refused);
       }
       // 'yielded': our turn ended; queue again for the same href, which catches us up at once.
       // 'halted': the gate closed under us; pass() waits until the session reopens it.
@@ -215,7 +215,7 @@ export class Watcher {
     const delayMs = backoffDelay(this.failures++, policy.baseMs, policy.maxMs, random);
     events.failed(this.target.href, error, kind, now() + delayMs);
     // After anything but a dropped call, start the chain again: the link itself may be what failed.
-    return { kind: 'retry', delayMs, href: kind === 'transient' ? href : this.target.updatesHref };
+    return { kind: 'retry', delayMs, href: kind === 'transient' ? href : this.target.updatesHref, refused: kind === 'persistent' };
   }
 
   /**

@@ -1,7 +1,7 @@
 // The desk's local store is SQLite through better-sqlite3, not node:sqlite: node:sqlite needs Node 22
 // and the browser host runs on Node 20 here. better-sqlite3 builds from source at `npm ci` (its install
 // script runs because package.json's `allowScripts` names it) with python3, make and g++.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { abiMismatch, rebuildAdvice } from '../native-module-error';
@@ -48,6 +48,7 @@ export class LocalStore {
   static openFile(path: string, options: LocalStoreOptions): LocalStore {
     let db: Database.Database;
     try {
+      if (path !== ':memory:') ownerOnly(path);
       db = new Database(path, { timeout: 5_000, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
     } catch (err) {
       const mismatch = abiMismatch(err);
@@ -92,4 +93,18 @@ export class LocalStore {
       this.db.close();
     }
   }
+}
+
+/** The files SQLite keeps beside the store: the write-ahead log, its index, a rollback journal. */
+const COMPANIONS = ['', '-wal', '-shm', '-journal'];
+
+/**
+ * The store holds the audit log (who did what, on behalf of whom) and the site's board: readable by
+ * this user alone (0600), not only inside a 0700 folder. SQLite makes its -wal, -shm and -journal
+ * files with the mode of the database file, so the file is made 0600 before SQLite first opens it;
+ * a store made by an earlier Gatehouse (0644) is narrowed too.
+ */
+function ownerOnly(path: string): void {
+  if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
+  for (const suffix of COMPANIONS) if (existsSync(path + suffix)) chmodSync(path + suffix, 0o600);
 }

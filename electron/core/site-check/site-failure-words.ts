@@ -1,7 +1,7 @@
 import { DeskError } from '../../../shared/errors';
 
 /** OpenSSL's words for a TLS handshake that met something other than TLS: typically plain HTTP. */
-const NOT_TLS = /WRONG_VERSION_NUMBER|wrong version number|packet length too long|http request|ssl3_get_record|record layer failure/i;
+const NOT_TLS = /WRONG_VERSION_NUMBER|wrong version number|packet length too long|http request|ssl3_get_record|record layer failure|did not answer in HTTPS/i;
 
 /**
  * The reason a site did not answer, for a person in Settings: what was wrong and what to do, without
@@ -60,9 +60,11 @@ export function sessionFailureWords(error: DeskError, origin: string): DeskError
       return siteFailureWords(error, origin);
     case 'certificate': {
       const worded = siteFailureWords(error, origin);
-      if (worded !== error || !LIBRARY_CODE.test(error.message)) return worded;
+      // The transport's own words ("…: the server's certificate has expired") say what, not what to do.
+      const transport = /: (the server's certificate [^:]*)$/.exec(error.message)?.[1];
+      if (worded !== error || (!LIBRARY_CODE.test(error.message) && !transport)) return worded;
       return words(
-        `The server at ${origin} presented a certificate this desk does not accept: ask whoever looks after the server ` +
+        `The server at ${origin} presented a certificate this desk does not accept: ${transport ? `${transport}; ` : ''}ask whoever looks after the server ` +
           'whether its certificate changed, then check it in Settings.',
       );
     }

@@ -7,7 +7,8 @@ import type { JsonValue, SettingsStore } from '../../core/vault/settings/setting
  * electron-store's dot-path access reads and writes exactly one top-level entry each.
  */
 export function electronSettingsStore(): { store: SettingsStore; dir: string } {
-  const store = new Store<Record<string, JsonValue>>({ name: 'config', accessPropertiesByDotNotation: false });
+  // 0600: the settings hold the site's address and the vault's sealed records; only this user reads them.
+  const store = new Store<Record<string, JsonValue>>({ name: 'config', accessPropertiesByDotNotation: false, configFileMode: 0o600 });
   return {
     dir: store.path.replace(/[/\\][^/\\]+$/, ''),
     store: {

@@ -12,6 +12,8 @@ export interface SiteSimulator {
   clientThumbprint: string;
   serverFingerprint256: string;
   port: number;
+  /** The simulator's own process (started with node directly): SIGSTOP makes it a hung server. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -23,8 +25,8 @@ export async function startSiteSimulator(port = 0): Promise<SiteSimulator> {
   const child = spawn(process.execPath, [...TSX, 'test/e2e/support/simulator-cli.ts', '--port', String(port)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const info = JSON.parse(await firstLine(child, 'simulator')) as Omit<SiteSimulator, 'stop' | 'port'>;
-  return { ...info, port: Number(new URL(info.url).port), stop: () => stopChild(child) };
+  const info = JSON.parse(await firstLine(child, 'simulator')) as Omit<SiteSimulator, 'stop' | 'port' | 'pid'>;
+  return { ...info, port: Number(new URL(info.url).port), pid: child.pid!, stop: () => stopChild(child) };
 }
 
 /** The simulator's event log (overrides and authentication failures), read through its control API. */

@@ -11,7 +11,7 @@ import type { RunningSimulator } from '../../../electron/simulator/index';
 import { DeskError } from '../../../shared/errors';
 import type { BoardSnapshot, ConnectionState, ItemStatus } from '../../../shared/domain';
 import { describeConnection } from '../../../renderer/src/lib/connection/describe';
-import { deskConfigFor, siteEvents, startTestSite, transportFor } from './site';
+import { deskConfigFor, siteEvents, startTestSite, transportFor, type SiteAddress } from './site';
 import { TcpProxy } from './tcp-proxy';
 import { unpackPart } from '../../../shared/contract/board-packing';
 
@@ -36,6 +36,14 @@ export class FaultBench {
   /** Samples at which the bar said Connected and live while an item on the board was stale. */
   connectedWhileStale = 0;
   samples = 0;
+  /** Set when a fault is made: the first sample after it at which the bar or a tile said not live. */
+  faultAt: number | undefined;
+  notLiveAt: number | undefined;
+  /** Set when the fault is cleared: the first sample after it with the bar live and every item live. */
+  clearedAt: number | undefined;
+  liveAgainAt: number | undefined;
+  /** The first sample after the fault cleared with no notice on the bar (a slow server's notice gone). */
+  noticeClearedAt: number | undefined;
   private readonly onUnhandled = (err: unknown) => this.unhandled.push(err);
   private readonly sampler: NodeJS.Timeout;
 
@@ -82,7 +90,13 @@ export class FaultBench {
     if (!snapshot) return;
     this.samples++;
     const bar = describeConnection(snapshot.connection, { phase: 'open', since: 0 }, Date.now());
-    if (bar.live && snapshot.liveness.some((l) => l.state === 'stale')) this.connectedWhileStale++;
+    // Live with a count of the items not live says so; live with no count while one is stale does not.
+    const anyStale = snapshot.liveness.some((l) => l.state === 'stale');
+    if (bar.live && bar.notLiveItems === 0 && anyStale) this.connectedWhileStale++;
+    const now = Date.now();
+    if (this.faultAt !== undefined && this.clearedAt === undefined && this.notLiveAt === undefined && (!bar.live || anyStale)) this.notLiveAt = now;
+    if (this.clearedAt !== undefined && this.liveAgainAt === undefined && bar.live && !anyStale) this.liveAgainAt = now;
+    if (this.clearedAt !== undefined && this.noticeClearedAt === undefined && bar.live && snapshot.connection.reason === undefined) this.noticeClearedAt = now;
   }
 
   async stop(): Promise<void> {
@@ -147,7 +161,7 @@ interface Truth {
 }
 
 /** The board as the server has it now, asked on a connection of its own: its items, and the status of those that have one. */
-export async function serverTruth(site: RunningSimulator): Promise<Truth> {
+export async function serverTruth(site: SiteAddress): Promise<Truth> {
   const transport = transportFor(site);
   try {
     const { entries, statuses } = await loadCatalogue(transport, await discover(transport));

@@ -80,7 +80,7 @@ export async function runKilledHost(): Promise<FaultRow> {
   const board = async (desk: ChildDesk) => {
     const snapshot = await desk.call<BoardSnapshot>('board');
     const bar = describeConnection(snapshot.connection, { phase: 'open', since: 0 }, Date.now());
-    if (bar.live && snapshot.liveness.some((l) => l.state === 'stale')) connectedWhileStale++;
+    if (bar.live && bar.notLiveItems === 0 && snapshot.liveness.some((l) => l.state === 'stale')) connectedWhileStale++;
     return snapshot;
   };
   const until = async <T>(probe: () => Promise<T | undefined>, what: string, ms: number): Promise<T> => {

@@ -12,6 +12,12 @@ export interface Fault {
   holdMs: number;
   /** What the desk shows for this fault, where it is not the connection bar (a tile's status words). */
   shownOnBoard?: RegExp;
+  /** Held for all of `holdMs` even once shown (a slow server: the desk must still be live at the end). */
+  fullHold?: boolean;
+  /** The desk must stay live through it and take the override tried during it (slow is not down). */
+  staysLive?: boolean;
+  /** The server unreachable or hung: the desk must say the board is not live (the heartbeat's doing). */
+  admitsHang?: boolean;
   /**
    * A refusal that only the operator can end (a revoked key needs the new one entered in Settings):
    * the row checks the desk stops asking instead of checking convergence.
@@ -36,14 +42,22 @@ async function replaceServer(bench: FaultBench): Promise<RunningSimulator> {
 export const faults: Fault[] = [
   { name: 'listener restart', holdMs: 1_000, inject: (b) => b.site.control.restart(), clear: async () => undefined },
   { name: 'all connections dropped', holdMs: 1_000, inject: async (b) => b.site.control.dropConnections(), clear: async () => undefined },
-  { name: '5 s latency', holdMs: 15_000, inject: async (b) => b.site.control.setFaults({ latencyMs: 5_000 }), clear: async (b) => b.site.control.clearFaults() },
+  // Every answer 5 s late, held long enough that an outage called late would show (it was called at ~24 s).
+  {
+    name: '5 s latency, overrides allowed',
+    holdMs: 26_000,
+    fullHold: true,
+    staysLive: true,
+    inject: async (b) => b.site.control.setFaults({ latencyMs: 5_000 }),
+    clear: async (b) => b.site.control.clearFaults(),
+  },
   { name: 'burst of 5xx', holdMs: 3_000, inject: async (b) => b.site.control.setFaults({ serverError: { status: 503, count: 30 } }), clear: async (b) => b.site.control.clearFaults() },
   { name: 'malformed JSON', holdMs: 3_000, inject: async (b) => b.site.control.setFaults({ malformedJson: { count: 10 } }), clear: async (b) => b.site.control.clearFaults() },
   // Accepted and never answered: the simulator's longest latency holds each request two minutes.
   { name: 'requests black-holed', holdMs: 15_000, inject: async (b) => b.site.control.setFaults({ latencyMs: 120_000 }), clear: async (b) => b.site.control.clearFaults() },
   // The network between desk and server, through the row's TCP proxy.
   { name: 'network: every connection reset', holdMs: 4_000, inject: async (b) => b.proxy.set('drop'), clear: async (b) => b.proxy.set('pass') },
-  { name: 'network: black hole', holdMs: 15_000, inject: async (b) => b.proxy.set('black-hole'), clear: async (b) => b.proxy.set('pass') },
+  { name: 'network: black hole', holdMs: 15_000, admitsHang: true, inject: async (b) => b.proxy.set('black-hole'), clear: async (b) => b.proxy.set('pass') },
   { name: 'network: 5 s round trip', holdMs: 15_000, inject: async (b) => b.proxy.set('pass', 2_500), clear: async (b) => b.proxy.set('pass', 0) },
   {
     name: 'controller offline and back',

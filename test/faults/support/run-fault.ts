@@ -22,6 +22,14 @@ export interface FaultRow {
   /** Samples (every 100 ms, and at each check) at which the bar said Connected and live while an item was stale. */
   connectedWhileStale: number;
   overrideDuringFault: string;
+  /** An override sent the moment the fault began, before the desk could know (the hung-server row). */
+  overrideIntoFault?: string;
+  /** From making the fault until the bar or a tile said not live (sampled every 100 ms); undefined: never. */
+  notLiveAfterMs?: number;
+  /** From clearing the fault until the bar and every item were live again; undefined: not within the wait. */
+  liveAgainMs?: number;
+  /** From clearing the fault until the bar carried no notice (a slow server's); undefined: never seen. */
+  noticeClearedMs?: number;
   /** For a refusal only the operator can end: failed authentications while the fault was held, and flood alarms. */
   authFailures?: number;
   floodAlarms?: number;
@@ -37,16 +45,22 @@ export async function runFault(fault: Fault): Promise<FaultRow> {
     const door = snapshot.items.find((i) => i.kind === 'door');
     const from = bench.phases.length;
 
+    bench.faultAt = Date.now();
     await fault.inject(bench);
     // The world moves on during the fault: the desk must catch up afterwards.
     if (door) await setDoor(bench, door.id, { open: true }).catch(() => undefined);
     const shownDeadline = Date.now() + fault.holdMs;
     let shown: string | undefined;
     while (Date.now() < shownDeadline && !shown) {
+      // Sampled here too: the row may end within one of the sampler's 100 ms once something is shown.
+      await bench.sample();
       shown = await shownNow(bench, from, fault);
       if (!shown) await new Promise((r) => setTimeout(r, 100));
     }
+    // A fault the desk must ride out live (a slow server) is held its whole time: an outage called late shows.
+    if (fault.fullHold) await new Promise((r) => setTimeout(r, Math.max(0, shownDeadline - Date.now())));
     const overrideDuringFault = await bench.tryOverride();
+    await bench.sample();
     shown ??= await shownNow(bench, from, fault);
     if (!shown && overrideDuringFault !== 'accepted') shown = `override refused: ${overrideDuringFault}`;
 
@@ -66,12 +80,14 @@ export async function runFault(fault: Fault): Promise<FaultRow> {
         crashed: bench.unhandled.length,
         connectedWhileStale: bench.connectedWhileStale,
         overrideDuringFault,
+        ...faultTimes(bench),
         authFailures: events.filter((e) => e.type === 'auth-failure').length,
         floodAlarms: events.filter((e) => e.type === 'auth-flood-alarm').length,
       };
     }
     await fault.clear(bench);
     const cleared = Date.now();
+    bench.clearedAt = cleared;
     let convergedMs: number | undefined;
     let unconverged: string[] = [];
     try {
@@ -83,6 +99,8 @@ export async function runFault(fault: Fault): Promise<FaultRow> {
     } catch {
       // Reported as not converged, with the items still different.
     }
+    // A slow server's notice goes with the first quick beat (every 2 s): wait for it, measured from the clearing.
+    if (fault.staysLive) await bench.until(() => bench.noticeClearedAt !== undefined, 'the slowness notice to clear', 10_000).catch(() => undefined);
     // A queued override would surface now: give it a moment, then count.
     await new Promise((r) => setTimeout(r, 1_000));
     const duplicates = await bench.duplicates();
@@ -98,10 +116,21 @@ export async function runFault(fault: Fault): Promise<FaultRow> {
       crashed: bench.unhandled.length,
       connectedWhileStale: bench.connectedWhileStale,
       overrideDuringFault,
+      ...faultTimes(bench),
     };
   } finally {
     await bench.stop();
   }
+}
+
+/** The times the bench sampled, from the fault's making and clearing. */
+function faultTimes(bench: FaultBench): Pick<FaultRow, 'notLiveAfterMs' | 'liveAgainMs' | 'noticeClearedMs'> {
+  const since = (at: number | undefined, from: number | undefined) => (at === undefined || from === undefined ? undefined : at - from);
+  return {
+    notLiveAfterMs: since(bench.notLiveAt, bench.faultAt),
+    liveAgainMs: since(bench.liveAgainAt, bench.clearedAt),
+    noticeClearedMs: since(bench.noticeClearedAt, bench.clearedAt),
+  };
 }
 
 async function shownNow(bench: FaultBench, from: number, fault: Fault): Promise<string | undefined> {

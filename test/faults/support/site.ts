@@ -10,7 +10,10 @@ export function startTestSite(options: SimulatorOptions = {}): Promise<RunningSi
   return startSimulator({ scenario: false, updatesTimeoutMs: 1_000, ...options });
 }
 
-export function deskConfigFor(site: RunningSimulator): DeskConfig {
+/** What a desk needs to reach a site: the simulator in this process, or one in a child process (the hung-server row). */
+export type SiteAddress = Pick<RunningSimulator, 'url' | 'apiKey' | 'authScheme' | 'clientCertPem' | 'clientKeyPem' | 'serverCertPem' | 'controlUrl'>;
+
+export function deskConfigFor(site: SiteAddress): DeskConfig {
   return {
     baseUrl: site.url,
     apiKey: site.apiKey,
@@ -20,13 +23,13 @@ export function deskConfigFor(site: RunningSimulator): DeskConfig {
   };
 }
 
-export function transportFor(site: RunningSimulator): Transport {
+export function transportFor(site: SiteAddress): Transport {
   const config = deskConfigFor(site);
   return new Transport({ baseUrl: config.baseUrl, apiKey: config.apiKey, auth: config.auth, tls: config.tls });
 }
 
 /** The server's event log through its control API. */
-export async function siteEvents(site: RunningSimulator): Promise<Array<Record<string, unknown>>> {
+export async function siteEvents(site: Pick<SiteAddress, 'controlUrl'>): Promise<Array<Record<string, unknown>>> {
   const res = await request(`${site.controlUrl}/events`);
   return ((await res.body.json()) as { events: Array<Record<string, unknown>> }).events;
 }

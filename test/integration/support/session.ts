@@ -7,7 +7,7 @@ import { deskConfigFor } from './site';
 
 /** Short session timings for tests: quick probes and reconnects, the catalogue reloaded every few seconds. */
 export const TEST_TIMING: Partial<SessionTiming> = {
-  heartbeatMs: 2_000,
+  recheckMs: 2_000,
   catalogueMs: 3_000,
   probeTimeoutMs: 2_000,
   probeSpacingMs: 500,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemLiveness } from '../../../shared/domain';
 import { LivenessBook, OVERDUE_REASON } from '../../../electron/core/monitor/liveness';
-import { HoldEstimate } from '../../../electron/core/monitor/hold-estimate';
+import { ANSWER_MARGIN_MS, HoldEstimate } from '../../../electron/core/monitor/hold-estimate';
 import { SiteGate } from '../../../electron/core/monitor/site-gate';
 
 function book() {
@@ -68,9 +68,10 @@ describe('hold estimate: when a poll is due back', () => {
     expect(h.ms).toBe(60_000);
     h.record(1_000);
     expect(h.ms).toBe(1_000);
-    // Due: the hold, plus a margin of five seconds and a tenth.
-    expect(h.dueAt(0, 60_000)).toBe(6_100);
-    expect(h.dueAt(0, 0)).toBe(5_000);
+    // Due: the hold, plus a tenth, plus twelve seconds: a server answering within 10 s is slow, not down.
+    expect(ANSWER_MARGIN_MS).toBe(12_000);
+    expect(h.dueAt(0, 60_000)).toBe(13_100);
+    expect(h.dueAt(0, 0)).toBe(12_000);
   });
 });
 
@@ -102,5 +103,26 @@ describe('the site gate', () => {
     const waiting = gate.pass(stop.signal);
     stop.abort();
     expect(await waiting).toBe(false);
+  });
+
+  it('wakes one chain sleeping out a refusal as a scout, and all of them once an item is heard again; never an ordinary sleeper', async () => {
+    const gate = new SiteGate();
+    const stop = new AbortController();
+    const woken: string[] = [];
+    const sleep = (name: string, refused: boolean) => void gate.sleep(60_000, stop.signal, refused).then(() => woken.push(name));
+    sleep('licence a', true);
+    sleep('licence b', true);
+    sleep('licence c', true);
+    sleep('dropped call', false);
+    expect(gate.refusedWaiting).toBe(3);
+    gate.scout(0.5);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(woken).toEqual(['licence b']);
+    expect(gate.refusedWaiting).toBe(2);
+    gate.wakeRefused();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(woken.sort()).toEqual(['licence a', 'licence b', 'licence c']);
+    expect(gate.refusedWaiting).toBe(0);
+    stop.abort();
   });
 });

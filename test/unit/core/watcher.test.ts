@@ -165,8 +165,11 @@ describe('a poll stuck on a connection that delivers nothing', () => {
       Object.assign(transport, { renewWatchConnections: () => renewed++ });
       const monitor = new Monitor(transport, { delta: () => {} });
       monitor.watch([{ href: 'https://s/api/doors/1', name: 'Door 1', updatesHref: 'https://s/api/doors/1/updates' }]);
-      // A first call is due at once; five seconds later it is stale, and after five more given up.
-      await vi.advanceTimersByTimeAsync(9_000);
+      // A first call is due at once, allowing a slow server its 12 s (ANSWER_MARGIN_MS); stale after
+      // that, and given up five seconds later (OVERDUE_GRACE_MS).
+      await vi.advanceTimersByTimeAsync(11_000);
+      expect(monitor.liveness.staleCount).toBe(0);
+      await vi.advanceTimersByTimeAsync(5_000);
       expect(calls).toHaveLength(1);
       expect(monitor.liveness.staleCount).toBe(1);
       await vi.advanceTimersByTimeAsync(2_000);

@@ -27,6 +27,8 @@ describe('the JSON-lines log', () => {
     for (let i = 0; i < 40; i++) log.info('tick', { i, padding: 'x'.repeat(40) });
     expect(readdirSync(dir).sort()).toEqual(['gatehouse.1.log', 'gatehouse.2.log', LOG_FILE_NAME]);
     for (const name of readdirSync(dir)) expect(statSync(join(dir, name)).size).toBeLessThanOrEqual(400);
+    // Rotated files stay this user's alone, as the current one is.
+    for (const name of readdirSync(dir)) expect(statSync(join(dir, name)).mode & 0o777).toBe(0o600);
     // The newest record is in the current file, and the rotations hold the ones just before it, in order.
     const current = lines(join(dir, LOG_FILE_NAME)).map((r) => r.i);
     const previous = lines(join(dir, 'gatehouse.1.log')).map((r) => r.i);

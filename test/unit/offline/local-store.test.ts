@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,36 @@ afterEach(() => {
 const notes = (version: number, name: string, sql: string): Migration => ({ feature: 'notes', version, name, up: (db) => db.exec(sql) });
 
 describe('LocalStore', () => {
+  it('keeps the store and every file SQLite keeps beside it (-wal, -shm) readable by this user alone (0600)', () => {
+    // Under a umask that would let others read (022), as on most desks.
+    const umask = process.umask(0o022);
+    try {
+      const dir = tempDir();
+      const store = LocalStore.open(dir, { migrations: [notes(1, 'notes table', 'CREATE TABLE notes (text TEXT)')] });
+      store.db.prepare('INSERT INTO notes VALUES (?)').run('who opened the dock door');
+      const files = readdirSync(dir);
+      expect(files).toEqual(expect.arrayContaining(['gatehouse-local.sqlite3', 'gatehouse-local.sqlite3-wal', 'gatehouse-local.sqlite3-shm']));
+      for (const file of files) expect(`${file} ${(statSync(join(dir, file)).mode & 0o777).toString(8)}`).toBe(`${file} 600`);
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      store.close();
+    } finally {
+      process.umask(umask);
+    }
+  });
+
+  it('narrows a store an earlier Gatehouse left readable by others (0644) when it opens it', () => {
+    const dir = tempDir();
+    const path = join(dir, 'gatehouse-local.sqlite3');
+    LocalStore.open(dir, { migrations: [] }).close();
+    chmodSync(path, 0o644);
+    closeSync(openSync(`${path}-journal`, 'a', 0o644));
+    const store = LocalStore.open(dir, { migrations: [] });
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    if (existsSync(`${path}-journal`)) expect(statSync(`${path}-journal`).mode & 0o777).toBe(0o600);
+    for (const suffix of ['-wal', '-shm']) if (existsSync(path + suffix)) expect(statSync(path + suffix).mode & 0o777).toBe(0o600);
+    store.close();
+  });
+
   it('opens in the folder with write-ahead logging and full syncs, and applies every feature migration', () => {
     const store = LocalStore.open(tempDir(), { migrations: storeMigrations });
     expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');

@@ -3,7 +3,7 @@ import { staleText } from '../../../renderer/src/board/lib/staleness';
 import { columnsFor, visibleRows } from '../../../renderer/src/board/lib/windowing';
 import { colourClass } from '../../../renderer/src/board/lib/verdict-style';
 import { groupOnScreen, placeGroups, ROW_PX, SIZES } from '../../../renderer/src/board/lib/board-layout';
-import { clockTime } from '../../../renderer/src/lib/time/age';
+import { clockTime, clockTimeSeconds } from '../../../renderer/src/lib/time/age';
 import { item, status } from './fixtures';
 
 describe('a stale tile', () => {
@@ -12,13 +12,20 @@ describe('a stale tile', () => {
   const changedAt = new Date(2026, 10, 23, 9, 0).getTime();
 
   it('says when the desk last heard about the item, not when the item last changed, and why', () => {
-    const text = staleText({ href: door.href, state: 'stale', since: heardAt + 60_000, lastHeardAt: heardAt, reason: 'Controller not answering' }, status(door, ['closed'], changedAt), heardAt + 120_000);
-    expect(text).toBe(`last heard ${clockTime(heardAt)} — Controller not answering`);
+    const text = staleText({ href: door.href, state: 'stale', since: heardAt + 5 * 60_000, lastHeardAt: heardAt, reason: 'Controller not answering' }, status(door, ['closed'], changedAt), heardAt + 6 * 60_000);
+    expect(text).toBe(`not live since ${clockTimeSeconds(heardAt + 5 * 60_000)}, last heard ${clockTime(heardAt)} — Controller not answering`);
     expect(text).not.toContain(clockTime(changedAt));
   });
 
+  it('says since when, to the second, and leaves out a last-heard time in the same minute', () => {
+    const since = new Date(2026, 10, 23, 14, 2, 37).getTime();
+    expect(staleText({ href: door.href, state: 'stale', since, lastHeardAt: since - 3_000, reason: 'The server has stopped answering' }, undefined, since)).toBe(
+      'not live since 14:02:37 — The server has stopped answering',
+    );
+  });
+
   it('says it was never heard from when main never heard about it', () => {
-    expect(staleText({ href: door.href, state: 'stale', since: 1 }, undefined, 2)).toBe('never heard from');
+    expect(staleText({ href: door.href, state: 'stale', since: new Date(2026, 10, 23, 14, 2, 5).getTime() }, undefined, 2)).toBe('not live since 14:02:05, never heard from');
   });
 
   it('gives the status age when only the connection is down', () => {

@@ -26,15 +26,19 @@ describe('connection bar wording', () => {
   });
 
   it('counts down to the server reconnect and gives the reason', () => {
-    const view = describeConnection(server({ phase: 'reconnecting', nextAttemptAt: since + 7_000, reason: 'Timed out' }), open, since);
-    expect(view).toMatchObject({ phase: 'reconnecting', headline: 'Reconnecting — next try in 7 s', live: false });
-    expect(view.detail).toBe('Timed out (since 12:03)');
+    const view = describeConnection(server({ phase: 'reconnecting', since: since + 7_000, nextAttemptAt: since + 14_000, reason: 'Timed out' }), open, since + 7_000);
+    // Since when the board is not live, to the second: a guard knows which seconds the board missed.
+    expect(view).toMatchObject({ phase: 'reconnecting', headline: 'Not live since 12:03:07', live: false });
+    expect(view.detail).toBe('Timed out — reconnecting, next try in 7 s');
   });
 
   it('says it is trying now once the next attempt is due, or when main gave no time', () => {
     const due = server({ phase: 'reconnecting', nextAttemptAt: since + 1_000 });
-    expect(describeConnection(due, open, since + 5_000).headline).toBe('Reconnecting — trying now…');
-    expect(describeConnection(server({ phase: 'reconnecting' }), open, since).headline).toBe('Reconnecting — trying now…');
+    expect(describeConnection(due, open, since + 5_000).detail).toMatch(/— reconnecting, trying now…$/);
+    expect(describeConnection(server({ phase: 'reconnecting' }), open, since)).toMatchObject({
+      headline: 'Not live since 12:03:00',
+      detail: 'Lost the connection to the server — reconnecting, trying now…',
+    });
   });
 
   it('says since when the desk has been offline', () => {
@@ -45,10 +49,20 @@ describe('connection bar wording', () => {
     });
   });
 
-  it('counts the items not live while connected, and does not call that live', () => {
+  it('counts the items not live while connected: each is its own tile\'s problem, the board stays live', () => {
     const view = describeConnection(server({ staleItems: 3 }), open, since);
-    expect(view).toMatchObject({ phase: 'connected', headline: 'Connected to https://127.0.0.1:8443 — 3 items not live', live: false });
-    expect(describeConnection(server({ staleItems: 1 }), open, since).headline).toMatch(/— 1 item not live$/);
+    expect(view).toMatchObject({ phase: 'connected', headline: 'Connected to https://127.0.0.1:8443', live: true, notLiveItems: 3 });
+    expect(view.detail).toMatch(/about 3 items; each says why on its tile/);
+    expect(describeConnection(server({ staleItems: 1 }), open, since).detail).toMatch(/about 1 item;/);
+    expect(describeConnection(server({}), open, since).notLiveItems).toBe(0);
+  });
+
+  it('keeps the board live while the server is slow, and says how slow on a badge', () => {
+    const view = describeConnection(server({ reason: 'The server is slow: answers take about 5 s', slowMs: 5_200 }), open, since);
+    expect(view).toMatchObject({ phase: 'connected', live: true, slow: 'Slow server: about 5 s an answer' });
+    expect(view.detail).toBeUndefined();
+    expect(describeConnection(server({ reason: 'The server is slow: answers take about 5 s', slowMs: 5_200, staleItems: 2 }), open, since).detail).toMatch(/about 2 items/);
+    expect(describeConnection(server({}), open, since).slow).toBeUndefined();
   });
 
   it('says when a refused key will be tried again, once', () => {

@@ -2,6 +2,7 @@ import type { ConnectionOptions, PeerCertificate } from 'node:tls';
 import { CertificateMismatchError, VaultError } from '../errors';
 import { probeServerCertificate } from './probe-server-certificate';
 import type { ServerCertificatePin } from './server-certificate-pin';
+import { wordsForCode } from '../../api/failure-words';
 
 export type PinnedCertificate = Pick<ServerCertificatePin, 'sha256Fingerprint' | 'certificatePem'>;
 
@@ -74,6 +75,6 @@ export async function explainPinnedTlsFailure(err: unknown, origin: string, pin:
   if (presented !== pin.sha256Fingerprint) return new CertificateMismatchError(pin.sha256Fingerprint, presented);
   return new VaultError(
     'server-certificate',
-    `The server presented the pinned certificate but it was refused (${code}); if it has expired, the server needs a new certificate, to be confirmed in Settings`,
+    `The server presented the pinned certificate but it was refused (${wordsForCode(code).words}); if it has expired, the server needs a new certificate, to be confirmed in Settings`,
   );
 }

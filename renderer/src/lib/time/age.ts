@@ -4,6 +4,11 @@ export function clockTime(ms: number): string {
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
+/** Clock time to the second, HH:MM:SS: "not live since" must say which seconds the board missed. */
+export function clockTimeSeconds(ms: number): string {
+  return `${clockTime(ms)}:${String(new Date(ms).getSeconds()).padStart(2, '0')}`;
+}
+
 /** How long ago, coarse enough to read at a glance: "just now", "4 min ago", "2 h 5 min ago", "3 days ago". */
 export function ago(thenMs: number, nowMs: number): string {
   const minutes = Math.floor(Math.max(0, nowMs - thenMs) / 60_000);
