@@ -31,7 +31,7 @@ describe('the items controller', () => {
   it('searches items of every kind by name, each with its id, name and type; in id order', async () => {
     const found = await search(client, { name: 'north' });
     const kinds = new Set(found.map((i) => i.type.canonicalTypeName));
-    expect(kinds).toEqual(new Set(['door', 'accesszone', 'alarmzone', 'elevatorgroup', 'input']));
+    expect(kinds).toEqual(new Set(['door', 'accesszone', 'alarmzone', 'elevatorgroup', 'input', 'output']));
     for (const item of found) expect(item.name.toLowerCase()).toContain('north');
     expect(found.find((i) => i.id === 'alz-north')).toEqual({
       href: `${sim.url}/api/items/alz-north`,
