@@ -23,7 +23,3 @@ export function authFormFromSettings(form: AuthFormName | undefined, scheme: str
   return { kind: 'scheme', scheme: scheme ?? STANDARD_AUTH_SCHEME };
 }
 
-/** How a form is named to a person: the scheme word itself, or "Basic". */
-export function authFormWords(form: AuthForm): string {
-  return form.kind === 'basic' ? 'Basic' : `the scheme word ${form.scheme}`;
-}

@@ -31,7 +31,8 @@ export function siteFailureWords(error: DeskError, origin: string): DeskError {
     case 'unauthorised':
       return words(
         `The server at ${origin} refused this desk's credentials (401): check the API key, and that this desk's ` +
-          "client certificate thumbprint is the one on the server's REST client item.",
+          "client certificate thumbprint is the one on the server's REST client item. Test connection in Settings " +
+          'tells whether the way the key is sent is the cause.',
       );
     case 'not-found':
       return words(`${origin} answered, but not as an access-control server's REST interface (404): check the address and port.`);

@@ -14,7 +14,7 @@ export type AuthOutcome = { operator: Operator; client: RestClientItem } | { ref
  */
 export function authenticate(exchange: Exchange, world: World, clients: readonly RestClientItem[]): AuthOutcome {
   const server = world.site.server;
-  const reading = readAuthorization(headerValue(exchange.headers.authorization), world.version, server.gateway);
+  const reading = readAuthorization(headerValue(exchange.headers.authorization), world.version, server.gateway, server.gatewayScheme);
   if ('refusal' in reading) return reading;
   const client = clients.find((c) => c.apiKey === reading.key);
   if (!client) return { refusal: 'Unknown API key' };

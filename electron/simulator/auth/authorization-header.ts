@@ -10,9 +10,10 @@ export type HeaderReading = { key: string } | { refusal: string };
  * §Authentication): `GGL-API-KEY <key>` at every version, the word in upper case; `Basic
  * base64(anything:key)` from 9.0; the bare key only on a server (not a gateway) before 9.0. Any other
  * word (the spec's stand-in `SERVICE-API-KEY` among them) is refused. A server tolerates extra spaces
- * and reads `Basic` in any case; a gateway takes exactly one space and the words exactly as written.
+ * and reads `Basic` in any case; a gateway takes exactly one space and the words exactly as written,
+ * and may want a word of its own (`server.gatewayScheme`) in place of GGL-API-KEY.
  */
-export function readAuthorization(header: string | undefined, version: ServerVersion, gateway: boolean): HeaderReading {
+export function readAuthorization(header: string | undefined, version: ServerVersion, gateway: boolean, gatewayScheme = AUTH_SCHEME): HeaderReading {
   if (header === undefined || header === '') return { refusal: 'No Authorization header' };
   const strict = /^(\S+) (\S+)$/.exec(header);
   const loose = /^\s*(\S+)\s+(\S+)\s*$/.exec(header);
@@ -20,8 +21,9 @@ export function readAuthorization(header: string | undefined, version: ServerVer
 
   if (parts) {
     const [, scheme, value] = parts as unknown as [string, string, string];
-    if (scheme === AUTH_SCHEME) return { key: value };
-    if (scheme.toUpperCase() === AUTH_SCHEME) {
+    const word = gateway ? gatewayScheme : AUTH_SCHEME;
+    if (scheme === word) return { key: value };
+    if (!gateway && scheme.toUpperCase() === AUTH_SCHEME) {
       // The vendor's training: the word, like the key, must be upper case.
       return { refusal: `The authorization scheme must be written ${AUTH_SCHEME}, in upper case, not "${scheme}"` };
     }

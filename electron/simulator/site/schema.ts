@@ -158,6 +158,11 @@ export const SiteDefinition = z.object({
       relaxedClientCertificates: z.boolean().default(false),
       /** Gateway mode is strict about the Authorization header at every version. */
       gateway: z.boolean().default(false),
+      /**
+       * A gateway of the site's own in front of the server that wants another scheme word in place of
+       * GGL-API-KEY (the vendor's gateway wants GGL-API-KEY): for testing a desk's own word. Needs `gateway`.
+       */
+      gatewayScheme: z.string().regex(/^\S+$/, 'a scheme word is one word').optional(),
     })
     .prefault({}),
   licences: z.array(Licence).default(['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV']),
