@@ -2,6 +2,7 @@ import { Agent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { DeskError } from '../../../shared/errors';
 import { ANSWER_LIMITS, checkAnswerShape, type AnswerLimits } from './answer-limits';
+import { withholdFromLogs } from '../log/known-secrets';
 import { authorizationHeader } from './auth';
 import { readBoundedText } from './bounded-body';
 import { errorForFailure, errorForStatus } from './errors';
@@ -61,6 +62,9 @@ export class Transport {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.origin = new URL(this.baseUrl).origin;
     this.authorization = authorizationHeader(options.auth, options.apiKey);
+    // Whatever format the key has, the log can find it (and its Basic form) in any text it is handed.
+    withholdFromLogs(options.apiKey);
+    withholdFromLogs(this.authorization.slice(this.authorization.indexOf(' ') + 1));
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.h1WatchConnections = options.watchConnections ?? DEFAULT_H1_WATCH_CONNECTIONS;
     this.getRetry = options.getRetry ?? GET_RETRY;
