@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeskError } from '../../../shared/errors';
 import { discover } from '../api/discovery';
+import { CredentialsRefused } from '../api/errors';
 import { linkFor } from '../api/features';
 import { Transport } from '../api/transport';
 import type { DeskConfig } from '../config';
@@ -37,7 +38,8 @@ export async function checkSite(config: DeskConfig): Promise<SiteAnswer> {
     return { origin: transport.origin, version: discovery.version, itemsRead: doors !== undefined };
   } catch (err) {
     const error = err instanceof DeskError ? err : new DeskError('network', 'the connection failed');
-    if (error.code === 'unauthorised' && !discovered) {
+    // When the server said why (a disabled REST client item), it was not the form: no second try.
+    if (error.code === 'unauthorised' && !discovered && !(error instanceof CredentialsRefused && error.serverSays)) {
       throw (await explainRefusal(config, transport.origin, CHECK_TIMEOUT_MS)) ?? siteFailureWords(error, transport.origin);
     }
     throw siteFailureWords(error, transport.origin);

@@ -1,4 +1,5 @@
 import { DeskError } from '../../../shared/errors';
+import { CredentialsRefused } from '../api/errors';
 
 /** OpenSSL's words for a TLS handshake that met something other than TLS: typically plain HTTP. */
 const NOT_TLS = /WRONG_VERSION_NUMBER|wrong version number|packet length too long|http request|ssl3_get_record|record layer failure/i;
@@ -29,6 +30,12 @@ export function siteFailureWords(error: DeskError, origin: string): DeskError {
       }
       return error;
     case 'unauthorised':
+      if (error instanceof CredentialsRefused && error.serverSays) {
+        return words(
+          `The server at ${origin} refused this desk's credentials (401) and says why: "${error.serverSays}". ` +
+            "Ask whoever looks after the access-control server about this desk's REST client item.",
+        );
+      }
       return words(
         `The server at ${origin} refused this desk's credentials (401): check the API key, and that this desk's ` +
           "client certificate thumbprint is the one on the server's REST client item. Test connection in Settings " +

@@ -57,6 +57,8 @@ export const RestClient = z.object({
   thumbprint: z.string().optional(),
   /** Source address filter: IPv4 addresses or CIDR ranges. Absent or empty: no filtering. */
   allowedAddresses: z.array(z.string()).optional(),
+  /** The item is disabled: from 8.90 its requests are refused (earlier servers have no such setting). */
+  disabled: z.boolean().default(false),
 });
 
 export const AccessZoneMode = z.enum(['secure', 'dualAuth', 'codeOrCard', 'free']);

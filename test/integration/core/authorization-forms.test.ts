@@ -139,6 +139,23 @@ describe('Test connection after a 401: the form, or the key and certificate?', (
     expect(failures.map((f) => ('reason' in f ? f.reason : f.type))).toEqual(['Invalid client certificate: thumbprint does not match', 'Invalid client certificate: thumbprint does not match']);
   });
 
+  it("passes on the server's own reason when the 401 carries one (a disabled REST client item), without a second try", async () => {
+    const disabled = await startTestSite({ version: '9.40', site: privilegeSite((s) => (s.restClients[0]!.disabled = true)) });
+    try {
+      const error = await check(disabled, {}).catch((err: Error) => err);
+      // Had the other form been tried, its 401 would have made this "both forms refused".
+      expect(error).toMatchObject({
+        code: 'unauthorised',
+        message:
+          `The server at ${new URL(disabled.url).origin} refused this desk's credentials (401) and says why: ` +
+          `"The REST client item Gatehouse desk is disabled". Ask whoever looks after the access-control server about this desk's REST client item.`,
+      });
+      expect(failuresSince(disabled, 0)).toEqual([]);
+    } finally {
+      await disabled.stop();
+    }
+  });
+
   it('passes with the default header at every version', async () => {
     for (const version of VERSIONS) {
       const before = lastSeq(site(version));

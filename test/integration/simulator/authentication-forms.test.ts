@@ -101,6 +101,20 @@ describe('authentication forms', () => {
     });
   });
 
+  // rest_training.adoc, the request process: a disabled client item (8.90 or later) → "Return 401 with
+  // X-Authentication-Message header", the one refusal that raises no alarm.
+  it('refuses a disabled REST client item from 8.90 with the reason in X-Authentication-Message, and no alarm', async () => {
+    const disabled = () => privilegeSite((s) => (s.restClients[0]!.disabled = true));
+    expect((await status({ version: '8.80', site: disabled() }, (k) => `GGL-API-KEY ${k}`)).status).toBe(200);
+    const { sim, client } = await startWithClient({ version: '8.90', site: disabled() });
+    running.push({ sim, clients: [client] });
+    const before = sim.control.events().length;
+    const answer = await client.get('/api');
+    expect(answer.status).toBe(401);
+    expect(answer.headers['x-authentication-message']).toBe('The REST client item Gatehouse desk is disabled');
+    expect(sim.control.events().slice(before)).toEqual([]);
+  });
+
   it('refuses a client outside its allowed source addresses with the reason', async () => {
     const { status: code, sim } = await status({ site: privilegeSite() }, () => `GGL-API-KEY ${KEYS.farAway}`);
     expect(code).toBe(401);

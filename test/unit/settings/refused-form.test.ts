@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { authenticationMessage, errorForStatus } from '../../../electron/core/api/errors';
 import { bothRefused, formRefused, otherForm } from '../../../electron/core/site-check/refused-form';
+import { sessionFailureWords } from '../../../electron/core/site-check/site-failure-words';
 
 const origin = 'https://acs.site.test:8904';
 
@@ -27,5 +29,20 @@ describe('the one other form Test connection tries after a 401', () => {
     ];
     expect(words[0]).toContain('refused the scheme word X (401), but accepts the same key sent as Basic');
     expect(words[1]).toContain('sent after X and after GGL-API-KEY alike');
+  });
+});
+
+describe("a 401 that says why (X-Authentication-Message)", () => {
+  it("keeps the server's words, as one bounded line of plain text, on the connection bar too", () => {
+    const refused = errorForStatus(401, '{"message":"Authentication failed"}', 'Door status', { 'x-authentication-message': 'The REST client item Desk is disabled' });
+    expect(refused).toMatchObject({ code: 'unauthorised', serverSays: 'The REST client item Desk is disabled' });
+    expect(sessionFailureWords(refused, origin).message).toBe(
+      `The server at ${origin} refused this desk's credentials (401) and says why: "The REST client item Desk is disabled". ` +
+        "Ask whoever looks after the access-control server about this desk's REST client item.",
+    );
+    expect(authenticationMessage(['line one\r\nline\ttwo', 'second header'])).toBe('line one line two');
+    expect(authenticationMessage('x'.repeat(400))).toHaveLength(301);
+    expect(authenticationMessage('  ')).toBeUndefined();
+    expect(errorForStatus(401, '', 'Door status')).toMatchObject({ serverSays: undefined });
   });
 });
