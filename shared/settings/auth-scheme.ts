@@ -16,12 +16,16 @@ export const MAX_AUTH_SCHEME_LENGTH = 64;
  */
 const TOKEN_PUNCTUATION = "!#$%&'*+-.^_`|~";
 const TOKEN = /^[A-Za-z0-9!#$%&'*+\-.^_`|~]+$/;
+/** Today's API key format (groups of four hex digits), or most of one. */
+const API_KEY_SHAPED = /[0-9A-Fa-f]{4}(-[0-9A-Fa-f]{4}){3,}/;
 
 /** Why `word` cannot be the scheme word, in words an installer understands; undefined when it can. */
 export function authSchemeProblem(word: string): string | undefined {
   if (word.trim() === '') return `Type the scheme word (${STANDARD_AUTH_SCHEME} unless your gateway asks for another)`;
   if (/\s/.test(word)) return 'The scheme word is one word: it cannot contain spaces';
   if (word.length > MAX_AUTH_SCHEME_LENGTH) return `The scheme word is at most ${MAX_AUTH_SCHEME_LENGTH} characters: is that the API key?`;
+  // The settings file and the audit log keep the word in plain text: a key pasted here must not get there.
+  if (API_KEY_SHAPED.test(word)) return 'That looks like the API key: it goes under "API key"; the scheme word is the word sent before it';
   if (word.toLowerCase() === 'basic') return 'Basic is a form of its own (the key is encoded, not sent as typed): choose "Basic" instead';
   if (!TOKEN.test(word)) {
     const bad = [...word].find((ch) => !TOKEN.test(ch)) ?? '';

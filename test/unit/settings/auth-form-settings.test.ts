@@ -112,6 +112,9 @@ describe('what a scheme word may be', () => {
     expect(authSchemeProblem('KEY\u0000')).toMatch(/U\+0000/);
     expect(authSchemeProblem('K'.repeat(65))).toMatch(/at most 64 characters/);
     expect(authSchemeProblem('basic')).toMatch(/choose "Basic" instead/);
+    // A key pasted into the wrong field would be stored and audited in plain text: refused.
+    expect(authSchemeProblem('0A1B-2C3D-4E5F-6A7B-8C9D-0E1F-2A3B-4C5D')).toMatch(/looks like the API key: it goes under "API key"/);
+    expect(authSchemeProblem('GGL-API-KEY-0A1B-2C3D-4E5F-6A7B')).toMatch(/looks like the API key/);
     expect(authSchemeProblem('Basic')).toMatch(/choose "Basic" instead/);
   });
 });
