@@ -1,5 +1,4 @@
 import type { DeskConfig } from './config';
-import { DEFAULT_AUTH } from './api/auth';
 import { explainPinnedTlsFailure } from './vault/pinning/pinned-tls-options';
 import { loadConnectionCredentials } from './vault/connection-credentials';
 import { readDeskSetting, writeDeskSetting } from './vault/settings/desk-settings';
@@ -44,7 +43,7 @@ export function settingsSites(settings: SettingsStore, vault: Vault, startDemo: 
         config: {
           baseUrl: credentials.origin,
           apiKey: credentials.apiKey,
-          auth: credentials.authForm === 'basic' ? { kind: 'basic' } : DEFAULT_AUTH,
+          auth: credentials.auth,
           // Pinned server certificate plus the client certificate, as the vault built them for Node TLS.
           tls: { connect: { ...credentials.tls } },
           demo: false,

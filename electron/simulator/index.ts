@@ -85,6 +85,7 @@ export interface RunningSimulator {
   controlUrl?: string;
   /** The first REST client item's key. */
   apiKey: string;
+  /** The scheme word this site takes before the key: GGL-API-KEY, or a gateway's own (`server.gatewayScheme`). */
   authScheme: string;
   clientCertPem: string;
   clientKeyPem: string;
@@ -171,7 +172,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     apiKey: clients[0]!.apiKey,
     version: version.label,
     apiKeys: Object.fromEntries(clients.map((c) => [c.id, c.apiKey])),
-    authScheme: AUTH_SCHEME,
+    authScheme: (world.site.server.gateway && world.site.server.gatewayScheme) || AUTH_SCHEME,
     clientCertPem: clientCert.certPem,
     clientKeyPem: clientCert.keyPem,
     clientThumbprint: clientCert.thumbprint,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ApiKeyInput,
+  AuthFormChoice,
   ClientCertificateImport,
   CredentialOverview,
   ServerAddressInput,
@@ -19,7 +20,8 @@ export const settingsCalls = {
   'settings.deleteApiKey': { params: none, result: CredentialOverview },
   'settings.importCertificate': { params: ClientCertificateImport, result: ClientCredentialInfo },
   'settings.deleteCertificate': { params: none, result: CredentialOverview },
-  'settings.setAuthForm': { params: z.object({ authForm: z.enum(['api-key-scheme', 'basic']) }).strict(), result: CredentialOverview },
+  /** The key form (with its scheme word) or Basic; a scheme word that is not one HTTP token is refused with the reason. */
+  'settings.setAuthForm': { params: AuthFormChoice, result: CredentialOverview },
   'settings.chooseVaultMode': {
     params: z.object({ mode: VaultMode, acknowledgeLessSafe: z.boolean().default(false) }).strict(),
     result: CredentialOverview,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuthSchemeWord } from './auth-scheme';
 import { CertificateSummary } from './certificate-summary';
 import { ClientCredentialInfo, VaultMode } from './credential-info';
 
@@ -53,6 +54,17 @@ export const ServerCertificateOffer = z.object({
 });
 export type ServerCertificateOffer = z.infer<typeof ServerCertificateOffer>;
 
+/** docs/server-interface.md §Authentication: the key after a scheme word, or (from 9.0) Basic. */
+export const AuthFormName = z.enum(['api-key-scheme', 'basic']);
+export type AuthFormName = z.infer<typeof AuthFormName>;
+
+/** Choosing how the key is sent; the key form may bring a scheme word (kept as stored when left out). */
+export const AuthFormChoice = z.discriminatedUnion('authForm', [
+  z.object({ authForm: z.literal('api-key-scheme'), scheme: AuthSchemeWord.optional() }).strict(),
+  z.object({ authForm: z.literal('basic') }).strict(),
+]);
+export type AuthFormChoice = z.infer<typeof AuthFormChoice>;
+
 export const CredentialOverview = z.object({
   vaultMode: VaultMode,
   /** True in the less-safe key-file mode: the screen says so plainly. */
@@ -64,7 +76,9 @@ export const CredentialOverview = z.object({
   hasApiKey: z.boolean(),
   clientCertificate: ClientCredentialInfo.nullable(),
   serverUrl: z.string().nullable(),
-  authForm: z.enum(['api-key-scheme', 'basic']),
+  authForm: AuthFormName,
+  /** The word the key form sends before the key (the standard one unless Settings changed it), in use or not. */
+  authScheme: z.string(),
   pinnedServerCertificate: CertificateSummary.nullable(),
   demoSite: z.boolean(),
 });

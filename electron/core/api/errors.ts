@@ -19,15 +19,38 @@ export function reasonFrom(body: string): string {
   return text.length > MAX_REASON ? `${text.slice(0, MAX_REASON)}…` : text;
 }
 
+/**
+ * A 401. `serverSays` is the reason when the server gave one in the answer (`X-Authentication-Message`,
+ * a disabled REST client item from 8.90: docs/server-interface.md §Authentication); usually it keeps
+ * the reason for its own event log and this is undefined.
+ */
+export class CredentialsRefused extends DeskError {
+  constructor(
+    message: string,
+    readonly serverSays: string | undefined,
+  ) {
+    super('unauthorised', message);
+  }
+}
+
+/** The server's own words on a 401, as one line of plain text of bounded length; undefined when it gave none. */
+export function authenticationMessage(header: string | string[] | undefined): string | undefined {
+  const value = (Array.isArray(header) ? header[0] : header)?.replace(/\p{Cc}+/gu, ' ').trim();
+  if (!value) return undefined;
+  return value.length > MAX_REASON ? `${value.slice(0, MAX_REASON)}…` : value;
+}
+
 /** Maps a non-success HTTP answer to an error an operator can act on (docs/server-interface.md §Errors). */
-export function errorForStatus(status: number, body: string, what: string): DeskError {
+export function errorForStatus(status: number, body: string, what: string, headers: Record<string, string | string[] | undefined> = {}): DeskError {
   const reason = reasonFrom(body);
   const withReason = (s: string) => (reason ? `${s}: ${reason}` : s);
   if (status === 401) {
-    return new DeskError(
-      'unauthorised',
+    const serverSays = authenticationMessage(headers['x-authentication-message']);
+    if (serverSays) return new CredentialsRefused(`${what}: the server refused Gatehouse's credentials (401) and says: "${serverSays}"`, serverSays);
+    return new CredentialsRefused(
       `${what}: the server refused Gatehouse's credentials (401). Check the API key, and that this ` +
         `desk's client certificate thumbprint is the one on the server's REST client item.`,
+      undefined,
     );
   }
   if (status === 403) {

@@ -2,6 +2,7 @@ import { Agent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { DeskError } from '../../../shared/errors';
 import { ANSWER_LIMITS, checkAnswerShape, type AnswerLimits } from './answer-limits';
+import { withholdFromLogs } from '../log/known-secrets';
 import { authorizationHeader } from './auth';
 import { readBoundedText } from './bounded-body';
 import { errorForFailure, errorForStatus } from './errors';
@@ -63,6 +64,9 @@ export class Transport {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.origin = new URL(this.baseUrl).origin;
     this.authorization = authorizationHeader(options.auth, options.apiKey);
+    // Whatever format the key has, the log can find it (and its Basic form) in any text it is handed.
+    withholdFromLogs(options.apiKey);
+    withholdFromLogs(this.authorization.slice(this.authorization.indexOf(' ') + 1));
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.h1WatchConnections = options.watchConnections ?? DEFAULT_H1_WATCH_CONNECTIONS;
     this.getRetry = options.getRetry ?? GET_RETRY;
@@ -80,7 +84,7 @@ export class Transport {
     const url = withQuery(href, options.query ?? {});
     const once = async () => {
       const answer = await this.send(url, 'GET', undefined, what, options);
-      if (answer.statusCode !== 200) throw errorForStatus(answer.statusCode, answer.body, what);
+      if (answer.statusCode !== 200) throw errorForStatus(answer.statusCode, answer.body, what, answer.headers);
       const json = parseJson(answer.body, what);
       checkAnswerShape(json, what, this.limits);
       return parsePayload(schema, json, what);
@@ -92,22 +96,22 @@ export class Transport {
   /** POST to an href the server gave. Resolves on 204; never retried (it may have reached the server). `signal` gives up waiting. */
   async post(href: string, body: unknown, what: string, query: Record<string, QueryValue> = {}, signal?: AbortSignal): Promise<{ statusCode: number; body: string }> {
     const url = withQuery(href, query);
-    const { statusCode, body: text } = await this.send(url, 'POST', body, what, { signal });
-    if (statusCode !== 204 && statusCode !== 200) throw errorForStatus(statusCode, text, what);
-    return { statusCode, body: text };
+    const answer = await this.send(url, 'POST', body, what, { signal });
+    if (answer.statusCode !== 204 && answer.statusCode !== 200) throw errorForStatus(answer.statusCode, answer.body, what, answer.headers);
+    return { statusCode: answer.statusCode, body: answer.body };
   }
 
   /** POST whose answer is JSON (a status subscription): 200 and a body fitting `schema`. Never retried. */
   async postJson<T extends z.ZodType>(href: string, body: unknown, schema: T, what: string, options: GetOptions = {}): Promise<z.infer<T>> {
     const answer = await this.send(href, 'POST', body, what, { signal: options.signal, timeoutMs: options.timeoutMs });
-    if (answer.statusCode !== 200) throw errorForStatus(answer.statusCode, answer.body, what);
+    if (answer.statusCode !== 200) throw errorForStatus(answer.statusCode, answer.body, what, answer.headers);
     return parsePayload(schema, parseJson(answer.body, what), what);
   }
 
   /** POST that creates: 201 with a `location` header, the new item's href (checked to be on the origin). */
   async create(href: string, body: unknown, what: string): Promise<string> {
     const answer = await this.send(href, 'POST', body, what, {});
-    if (answer.statusCode !== 201) throw errorForStatus(answer.statusCode, answer.body, what);
+    if (answer.statusCode !== 201) throw errorForStatus(answer.statusCode, answer.body, what, answer.headers);
     const location = answer.headers.location;
     const value = Array.isArray(location) ? location[0] : location;
     if (!value) throw new DeskError('invalid-response', `${what}: the server said created (201) but gave no location header`);
@@ -119,13 +123,13 @@ export class Transport {
   /** PATCH an href the server gave. The success code is not fixed (docs/server-interface.md §Cardholder and PIV card endpoints): any 2xx is success. Never retried. */
   async patch(href: string, body: unknown, what: string): Promise<void> {
     const answer = await this.send(href, 'PATCH', body, what, {});
-    if (answer.statusCode < 200 || answer.statusCode > 299) throw errorForStatus(answer.statusCode, answer.body, what);
+    if (answer.statusCode < 200 || answer.statusCode > 299) throw errorForStatus(answer.statusCode, answer.body, what, answer.headers);
   }
 
   /** DELETE an href the server gave; any 2xx is success. Not retried: the operator sees the outcome and decides. */
   async delete(href: string, what: string): Promise<void> {
     const answer = await this.send(href, 'DELETE', undefined, what, {});
-    if (answer.statusCode < 200 || answer.statusCode > 299) throw errorForStatus(answer.statusCode, answer.body, what);
+    if (answer.statusCode < 200 || answer.statusCode > 299) throw errorForStatus(answer.statusCode, answer.body, what, answer.headers);
   }
 
   /**

@@ -6,6 +6,7 @@ import type { CredentialSettings } from '../vault/credential-settings';
 import type { AuditLog } from '../offline/audit-log';
 import { audited } from '../offline/audited';
 import type { HandlerTable } from './handler-table';
+import type { AuthFormChoice } from '../../../shared/settings/calls';
 
 /** The settings screen's calls; each answers with what the screen shows, never a secret. */
 export function settingsHandlers(
@@ -37,9 +38,9 @@ export function settingsHandlers(
         await use().deleteClientCertificate();
         return use().overview();
       }),
-    'settings.setAuthForm': ({ authForm }) =>
-      change(`Authorization form set to ${authForm}`, async () => {
-        use().setAuthForm(authForm);
+    'settings.setAuthForm': (choice) =>
+      change(`Authorization form set to ${authFormChange(choice)}`, async () => {
+        use().setAuthForm(choice);
         return use().overview();
       }),
     'settings.chooseVaultMode': ({ mode, acknowledgeLessSafe }) =>
@@ -61,4 +62,10 @@ export function settingsHandlers(
       }
     },
   };
+}
+
+/** The audit entry's words for an auth form change: the scheme word is not a secret, the key never appears. */
+function authFormChange(choice: AuthFormChoice): string {
+  if (choice.authForm === 'basic') return 'Basic';
+  return choice.scheme === undefined ? 'the API key form' : `the API key form with the scheme word ${choice.scheme}`;
 }

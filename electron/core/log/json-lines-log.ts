@@ -1,7 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { levelledLogger, type LogFields, type Logger, type LogLevel } from './logger';
-import { withoutSecrets } from './without-secrets';
 
 export interface JsonLinesLogOptions {
   dir: string;
@@ -41,7 +40,8 @@ export function jsonLinesLog(options: JsonLinesLogOptions): Logger {
   };
 
   const write = (record: LogFields) => {
-    const line = `${JSON.stringify(withoutSecrets(record))}\n`;
+    // levelledLogger has already taken every secret out of the record.
+    const line = `${JSON.stringify(record)}\n`;
     try {
       const bytes = Buffer.byteLength(line);
       if (size > 0 && size + bytes > maxBytes) rotate();

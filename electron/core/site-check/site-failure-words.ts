@@ -1,4 +1,5 @@
 import { DeskError } from '../../../shared/errors';
+import { CredentialsRefused } from '../api/errors';
 
 /** OpenSSL's words for a TLS handshake that met something other than TLS: typically plain HTTP. */
 const NOT_TLS = /WRONG_VERSION_NUMBER|wrong version number|packet length too long|http request|ssl3_get_record|record layer failure|did not answer in HTTPS/i;
@@ -29,9 +30,16 @@ export function siteFailureWords(error: DeskError, origin: string): DeskError {
       }
       return error;
     case 'unauthorised':
+      if (error instanceof CredentialsRefused && error.serverSays) {
+        return words(
+          `The server at ${origin} refused this desk's credentials (401) and says why: "${error.serverSays}". ` +
+            "Ask whoever looks after the access-control server about this desk's REST client item.",
+        );
+      }
       return words(
         `The server at ${origin} refused this desk's credentials (401): check the API key, and that this desk's ` +
-          "client certificate thumbprint is the one on the server's REST client item.",
+          "client certificate thumbprint is the one on the server's REST client item. Test connection in Settings " +
+          'tells whether the way the key is sent is the cause.',
       );
     case 'not-found':
       return words(`${origin} answered, but not as an access-control server's REST interface (404): check the address and port.`);

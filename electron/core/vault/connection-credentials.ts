@@ -1,4 +1,5 @@
 import type { ConnectionOptions } from 'node:tls';
+import { authFormFromSettings, type AuthForm } from '../api/auth';
 import { VaultError } from './errors';
 import { pinnedTlsOptions } from './pinning/pinned-tls-options';
 import type { ServerCertificatePin } from './pinning/server-certificate-pin';
@@ -9,7 +10,8 @@ import type { Vault } from './vault';
 /** Everything the transport needs to reach the configured server; held in main only, never logged. */
 export interface ConnectionCredentials {
   origin: string;
-  authForm: 'api-key-scheme' | 'basic';
+  /** How the key is sent: the scheme word (GGL-API-KEY unless changed) and the key, or Basic. */
+  auth: AuthForm;
   apiKey: string;
   pin: ServerCertificatePin;
   /** For undici: `new Agent({ connect: tls })`: pinned server certificate plus the client certificate. */
@@ -30,7 +32,7 @@ export async function loadConnectionCredentials(settings: SettingsStore, vault: 
   const client = await vault.getClientCredential();
   return {
     origin,
-    authForm: readDeskSetting(settings, 'authForm') ?? 'api-key-scheme',
+    auth: authFormFromSettings(readDeskSetting(settings, 'authForm'), readDeskSetting(settings, 'authScheme')),
     apiKey,
     pin,
     // Without a client certificate the server decides (docs/server-interface.md §Authentication): usually a 401.

@@ -1,6 +1,7 @@
 import { importPemCredential } from './certificates/import-pem';
 import type { ClientCredentialInfo } from './certificates/client-credential';
-import type { ClientCertificateImport, CredentialOverview, ServerCertificateOffer } from '../../../shared/settings/calls';
+import { STANDARD_AUTH_SCHEME } from '../../../shared/settings/auth-scheme';
+import type { AuthFormChoice, ClientCertificateImport, CredentialOverview, ServerCertificateOffer } from '../../../shared/settings/calls';
 import { normalizeFingerprint } from '../../../shared/settings/fingerprint';
 import { VaultError } from './errors';
 import { keychainWords, withKeychainWords } from './keychain-words';
@@ -40,6 +41,7 @@ export class CredentialSettings {
       clientCertificate: status.clientCredential,
       serverUrl,
       authForm: readDeskSetting(this.settings, 'authForm') ?? 'api-key-scheme',
+      authScheme: readDeskSetting(this.settings, 'authScheme') ?? STANDARD_AUTH_SCHEME,
       pinnedServerCertificate: pin?.summary ?? null,
       // The desk leaves the demo site only once the configured site has answered (Desk.switchTo).
       demoSite: readDeskSetting(this.settings, 'demoSite') !== false || serverUrl === null,
@@ -107,8 +109,15 @@ export class CredentialSettings {
     clearDeskSetting(this.settings, 'serverCertificatePin');
   }
 
-  setAuthForm(form: 'api-key-scheme' | 'basic'): void {
-    writeDeskSetting(this.settings, 'authForm', form);
+  /**
+   * The key form, with its scheme word when one is given (otherwise the stored word stays), or Basic.
+   * The word is checked before anything is written, so a refused word changes nothing.
+   */
+  setAuthForm(choice: AuthFormChoice): void {
+    if (choice.authForm === 'api-key-scheme' && choice.scheme !== undefined) {
+      writeDeskSetting(this.settings, 'authScheme', choice.scheme);
+    }
+    writeDeskSetting(this.settings, 'authForm', choice.authForm);
   }
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_AUTH } from '../../core/api/auth';
 import type { OpenedSite } from '../../core/site-source';
 import { pinnedTlsOptions } from '../../core/vault/pinning/pinned-tls-options';
 import { pinForCertificate } from '../../core/vault/pinning/server-certificate-pin';
@@ -22,7 +23,8 @@ export async function startDemoSite(options: SimulatorOptions = {}): Promise<Dem
     config: {
       baseUrl: simulator.url,
       apiKey: simulator.apiKey,
-      auth: { kind: 'scheme', scheme: simulator.authScheme },
+      // The header a configured desk sends by default: the demo site accepts it as a real server does.
+      auth: DEFAULT_AUTH,
       tls: {
         cert: simulator.clientCertPem,
         key: simulator.clientKeyPem,

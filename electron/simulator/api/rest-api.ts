@@ -45,8 +45,9 @@ export interface RestApiContext {
 export async function handleRest(exchange: Exchange, ctx: RestApiContext): Promise<void> {
   const auth = authenticate(exchange, ctx.world, ctx.clients);
   if ('refusal' in auth) {
-    ctx.flood.record(auth.refusal, exchange.remoteAddress);
-    return exchange.error(401, 'Authentication failed');
+    if (auth.answerMessage === undefined) ctx.flood.record(auth.refusal, exchange.remoteAddress);
+    const explained: Record<string, string> = auth.answerMessage === undefined ? {} : { 'x-authentication-message': auth.answerMessage };
+    return exchange.json(401, { message: 'Authentication failed' }, explained);
   }
   const operator = auth.operator;
   const segments = pathSegments(exchange.url.pathname);

@@ -6,7 +6,11 @@ import { readAuthorization } from './authorization-header';
 import type { Operator } from './operator';
 import type { RestClientItem } from './rest-clients';
 
-export type AuthOutcome = { operator: Operator; client: RestClientItem } | { refusal: string };
+/**
+ * A refusal is a 401. Most raise an event with the reason, which the answer does not carry; a disabled
+ * item's is the one the server explains in the answer (`X-Authentication-Message`) and raises no alarm for.
+ */
+export type AuthOutcome = { operator: Operator; client: RestClientItem } | { refusal: string; answerMessage?: string };
 
 /**
  * Authentication (docs/server-interface.md §Authentication): the API key in the Authorization header, then the client
@@ -14,7 +18,7 @@ export type AuthOutcome = { operator: Operator; client: RestClientItem } | { ref
  */
 export function authenticate(exchange: Exchange, world: World, clients: readonly RestClientItem[]): AuthOutcome {
   const server = world.site.server;
-  const reading = readAuthorization(headerValue(exchange.headers.authorization), world.version, server.gateway);
+  const reading = readAuthorization(headerValue(exchange.headers.authorization), world.version, server.gateway, server.gatewayScheme);
   if ('refusal' in reading) return reading;
   const client = clients.find((c) => c.apiKey === reading.key);
   if (!client) return { refusal: 'Unknown API key' };
@@ -27,6 +31,11 @@ export function authenticate(exchange: Exchange, world: World, clients: readonly
     if (!client.allowed.check(address, isIPv4(address) ? 'ipv4' : 'ipv6')) {
       return { refusal: `Source address ${address} is not allowed for REST client ${client.name}` };
     }
+  }
+  // rest_training.adoc, the request process: "Client item is disabled (8.90 or later)?" → "Return 401
+  // with X-Authentication-Message header" (no alarm, unlike the checks before it).
+  if (client.disabled && world.version.atLeast('8.90')) {
+    return { refusal: `REST client ${client.name} is disabled`, answerMessage: `The REST client item ${client.name} is disabled` };
   }
   return { client, operator: world.operatorFor(client.id, client.cardholder) };
 }

@@ -11,6 +11,7 @@ export interface RestClientItem {
   /** Uppercase hex SHA-1, or '' for a blank thumbprint. */
   thumbprint: string;
   allowed: BlockList | undefined;
+  disabled: boolean;
 }
 
 /**
@@ -25,6 +26,7 @@ export function buildRestClients(site: Site, generatedThumbprint: string): RestC
     apiKey: c.apiKey ?? generateApiKey(),
     thumbprint: normaliseThumbprint(c.thumbprint ?? generatedThumbprint),
     allowed: c.allowedAddresses && c.allowedAddresses.length > 0 ? addressFilter(c.allowedAddresses, c.id) : undefined,
+    disabled: c.disabled ?? false,
   }));
 }
 

@@ -61,6 +61,8 @@ export const RestClient = z.object({
   thumbprint: z.string().optional(),
   /** Source address filter: IPv4 addresses or CIDR ranges. Absent or empty: no filtering. */
   allowedAddresses: z.array(z.string()).optional(),
+  /** The item is disabled: from 8.90 its requests are refused (earlier servers have no such setting). */
+  disabled: z.boolean().default(false),
 });
 
 export const AccessZoneMode = z.enum(['secure', 'dualAuth', 'codeOrCard', 'free']);
@@ -177,6 +179,11 @@ export const SiteDefinition = z.object({
        * (`/api/doors?pos=0`), as clients must cope with. A real server's discovery links are plain.
        */
       queryStringLinks: z.boolean().default(false),
+      /**
+       * A gateway of the site's own in front of the server that wants another scheme word in place of
+       * GGL-API-KEY (the vendor's gateway wants GGL-API-KEY): for testing a desk's own word. Needs `gateway`.
+       */
+      gatewayScheme: z.string().regex(/^\S+$/, 'a scheme word is one word').optional(),
     })
     .prefault({}),
   licences: z.array(Licence).default(['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV']),

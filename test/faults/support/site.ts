@@ -1,6 +1,6 @@
 // What the fault matrix needs of a site, without vitest (`npm run faults` runs outside the test runner).
 import { request } from 'undici';
-import { DEFAULT_AUTH, type AuthForm } from '../../../electron/core/api/auth';
+import { DEFAULT_AUTH } from '../../../electron/core/api/auth';
 import { Transport } from '../../../electron/core/api/transport';
 import type { DeskConfig } from '../../../electron/core/config';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../electron/simulator/index';
@@ -17,7 +17,8 @@ export function deskConfigFor(site: SiteAddress): DeskConfig {
   return {
     baseUrl: site.url,
     apiKey: site.apiKey,
-    auth: { ...DEFAULT_AUTH, scheme: site.authScheme } as AuthForm,
+    // The desk's own default header, so every test proves the simulator accepts what the desk sends.
+    auth: DEFAULT_AUTH,
     tls: { cert: site.clientCertPem, key: site.clientKeyPem, connect: { ca: site.serverCertPem } },
     demo: false,
   };

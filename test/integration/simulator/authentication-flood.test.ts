@@ -10,7 +10,7 @@ describe('authentication failure flood', () => {
     const started = await startWithClient();
     sim = started.sim;
     await started.client.close();
-    stranger = new TestClient(sim, { authorization: 'SERVICE-API-KEY 1111-2222-3333-4444-5555-6666-7777-8888' });
+    stranger = new TestClient(sim, { authorization: 'GGL-API-KEY 1111-2222-3333-4444-5555-6666-7777-8888' });
   });
   afterAll(async () => {
     await stranger.close();

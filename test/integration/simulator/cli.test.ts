@@ -47,7 +47,7 @@ describe('simulator CLI', () => {
         ca: readFileSync(printed['Server certificate']!),
       },
     });
-    const headers = { authorization: `SERVICE-API-KEY ${printed['API key']}` };
+    const headers = { authorization: `GGL-API-KEY ${printed['API key']}` };
     const api = await request(`${printed.URL}/api`, { dispatcher: agent, headers });
     expect(((await api.body.json()) as { version: string }).version).toBe('9.00');
     const doors = await request(`${printed.URL}/api/doors?top=1000`, { dispatcher: agent, headers });

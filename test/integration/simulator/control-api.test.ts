@@ -49,7 +49,7 @@ describe('control API', () => {
   it('GET /events?since=N lists overrides with attribution and auth failures', async () => {
     const before = (await control('GET', '/events')).json.events.at(-1)?.seq ?? 0;
     await client.post('/api/doors/d-cp-gate/open');
-    const stranger = await request(`${sim.url}/api`, { dispatcher: client.agent, headers: { authorization: 'SERVICE-API-KEY nope' } });
+    const stranger = await request(`${sim.url}/api`, { dispatcher: client.agent, headers: { authorization: 'GGL-API-KEY nope' } });
     await stranger.body.text();
     const events = (await control('GET', `/events?since=${before}`)).json.events;
     expect(events).toEqual([

@@ -7,7 +7,7 @@ import { TestClient, startWithClient } from './support';
 describe('operators, privileges and licences', () => {
   let sim: RunningSimulator;
   let desk: TestClient;
-  const as = (key: string) => new TestClient(sim, { authorization: `SERVICE-API-KEY ${key}` });
+  const as = (key: string) => new TestClient(sim, { authorization: `GGL-API-KEY ${key}` });
   let north: TestClient;
   let labs: TestClient;
   let nobody: TestClient;

@@ -11,8 +11,8 @@ describe('day categories, elevator groups and cardholder location zones', () => 
   let nobody: TestClient;
   beforeAll(async () => {
     ({ sim, client } = await startWithClient({ site: privilegeSite() }));
-    north = new TestClient(sim, { authorization: `SERVICE-API-KEY ${KEYS.north}` });
-    nobody = new TestClient(sim, { authorization: `SERVICE-API-KEY ${KEYS.nobody}` });
+    north = new TestClient(sim, { authorization: `GGL-API-KEY ${KEYS.north}` });
+    nobody = new TestClient(sim, { authorization: `GGL-API-KEY ${KEYS.nobody}` });
   });
   afterAll(async () => {
     for (const c of [client, north, nobody]) await c.close();

@@ -181,7 +181,7 @@ describe('override commands', () => {
   });
 
   it('macros: run is offered only to operators who may run the macro', async () => {
-    const runner = new TestClient(sim, { authorization: `SERVICE-API-KEY ${KEYS.macros}` });
+    const runner = new TestClient(sim, { authorization: `GGL-API-KEY ${KEYS.macros}` });
     const desk = (await client.get('/api/macros/m-fire')).json;
     expect(desk.commands.run).toBeUndefined();
     expect((await client.post('/api/macros/m-fire/run')).status).toBe(403);
@@ -200,7 +200,7 @@ describe('override commands', () => {
   });
 
   it("requested_by needs 'Delegate API Activity' in the cardholder's division (403), and a real cardholder (400)", async () => {
-    const noDelegate = new TestClient(sim, { authorization: `SERVICE-API-KEY ${KEYS.noDelegate}` });
+    const noDelegate = new TestClient(sim, { authorization: `GGL-API-KEY ${KEYS.noDelegate}` });
     const refused = await noDelegate.post('/api/access_zones/az-n1/secure?requested_by=ch-guard');
     expect(refused.status).toBe(403);
     expect(refused.json.message).toMatch(/Delegate API Activity/);
@@ -209,7 +209,7 @@ describe('override commands', () => {
   });
 
   it('shunts need Maintenance Override; a missing privilege is 403 with its name', async () => {
-    const north = new TestClient(sim, { authorization: `SERVICE-API-KEY ${KEYS.noDelegate}` });
+    const north = new TestClient(sim, { authorization: `GGL-API-KEY ${KEYS.noDelegate}` });
     const reply = await north.post('/api/inputs/in-n-glass/shunt');
     expect(reply.status).toBe(403);
     expect(reply.json.message).toMatch(/Maintenance Override/);

@@ -114,7 +114,7 @@ describe('PIV cardholders', () => {
   });
 
   it('is 403 without the PIV licence or without the Create privilege', async () => {
-    const north = new TestClient(sim, { authorization: `SERVICE-API-KEY ${KEYS.north}` });
+    const north = new TestClient(sim, { authorization: `GGL-API-KEY ${KEYS.north}` });
     expect((await north.post(cardholders, { division: division(), firstName: 'N', cards: [] })).status).toBe(403);
     await north.close();
     sim.control.setLicences(['RESTCardholders', 'RESTStatus', 'RESTOverrides']);

@@ -44,7 +44,7 @@ export async function startFaultServer(script: (req: RecordedRequest, index: num
   const transport = new Transport({
     baseUrl: url,
     apiKey: 'KEY',
-    auth: { kind: 'scheme', scheme: 'SERVICE-API-KEY' },
+    auth: { kind: 'scheme', scheme: 'GGL-API-KEY' },
     tls: { cert: client.certPem, key: client.keyPem, connect: { ca: server.certPem } },
     getRetry: { attempts: 3, baseMs: 5, maxMs: 10 },
     ...(limits ? { limits } : {}),

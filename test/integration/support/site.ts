@@ -2,7 +2,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
 import { discover, type Discovery } from '../../../electron/core/api/discovery';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../electron/simulator/index';
-import { DEFAULT_AUTH, type AuthForm } from '../../../electron/core/api/auth';
+import { DEFAULT_AUTH } from '../../../electron/core/api/auth';
 import { Transport, type TransportOptions } from '../../../electron/core/api/transport';
 import type { DeskConfig } from '../../../electron/core/config';
 
@@ -19,7 +19,8 @@ export function deskConfigFor(site: RunningSimulator, overrides: Partial<DeskCon
   return {
     baseUrl: site.url,
     apiKey: site.apiKey,
-    auth: { ...DEFAULT_AUTH, scheme: site.authScheme } as AuthForm,
+    // The desk's own default header, so every test proves the simulator accepts what the desk sends.
+    auth: DEFAULT_AUTH,
     tls: { cert: site.clientCertPem, key: site.clientKeyPem, connect: { ca: site.serverCertPem } },
     demo: false,
     ...overrides,

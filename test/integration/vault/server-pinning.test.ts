@@ -62,7 +62,7 @@ async function pinnedGet(origin: string, pin: ServerCertificatePin, withClient =
   agents.push(agent);
   const response = await request(`${origin}/api`, {
     dispatcher: agent,
-    headers: { authorization: 'SERVICE-API-KEY 7C1E-90AB-44D2-0F3E' },
+    headers: { authorization: 'GGL-API-KEY 7C1E-90AB-44D2-0F3E' },
   });
   return response.body.text();
 }

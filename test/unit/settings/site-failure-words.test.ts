@@ -26,7 +26,7 @@ describe('siteFailureWords: why a site did not answer, for a person in Settings'
   it('says a 401 in words about this desk, without the request that met it', () => {
     const refused = new DeskError('unauthorised', "Discovery (/api): the server refused Gatehouse's credentials (401). Check the API key.");
     expect(siteFailureWords(refused, origin).message).toBe(
-      `The server at ${origin} refused this desk's credentials (401): check the API key, and that this desk's client certificate thumbprint is the one on the server's REST client item.`,
+      `The server at ${origin} refused this desk's credentials (401): check the API key, and that this desk's client certificate thumbprint is the one on the server's REST client item. Test connection in Settings tells whether the way the key is sent is the cause.`,
     );
   });
 

@@ -49,8 +49,12 @@ describe('end times', () => {
 describe('Authorization header', () => {
   const v = (s: string) => new ServerVersion(s);
   const basic = (s: string) => `Basic ${Buffer.from(s).toString('base64')}`;
-  it('reads the scheme form at every version', () => {
-    expect(readAuthorization('SERVICE-API-KEY K', v('8.00'), false)).toEqual({ key: 'K' });
+  it('reads the vendor scheme word at every version, and only that word', () => {
+    expect(readAuthorization('GGL-API-KEY K', v('8.00'), false)).toEqual({ key: 'K' });
+    expect(readAuthorization('GGL-API-KEY K', v('9.40'), true)).toEqual({ key: 'K' });
+    expect(readAuthorization('SERVICE-API-KEY K', v('8.00'), false)).toEqual({ refusal: 'Unknown authorization scheme "SERVICE-API-KEY"' });
+    expect(readAuthorization('SERVICE-API-KEY K', v('9.40'), true)).toHaveProperty('refusal');
+    expect(readAuthorization('Ggl-Api-Key K', v('9.40'), false)).toEqual({ refusal: expect.stringMatching(/upper case/) });
   });
   it('reads Basic from 9.0 ignoring the username; the key may contain colons', () => {
     expect(readAuthorization(basic('user:K:2'), v('9.0'), false)).toEqual({ key: 'K:2' });

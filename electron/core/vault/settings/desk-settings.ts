@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AuthSchemeWord } from '../../../../shared/settings/auth-scheme';
+import { AuthFormName } from '../../../../shared/settings/calls';
 import { VaultError } from '../errors';
 import { ServerCertificatePin } from '../pinning/server-certificate-pin';
 import type { JsonValue, SettingsStore } from './settings-store';
@@ -10,8 +12,10 @@ import type { JsonValue, SettingsStore } from './settings-store';
 export const deskSettingSchemas = {
   /** The server's origin, e.g. https://acs.example:8904; absent until configured (demo site meanwhile). */
   serverUrl: z.url({ protocol: /^https$/, error: 'The server URL must be an https:// address' }),
-  /** docs/server-interface.md §Authentication: scheme form (a) or, from 9.0, Basic form (b). */
-  authForm: z.enum(['api-key-scheme', 'basic']),
+  /** docs/server-interface.md §Authentication: the key after a scheme word, or (from 9.0) Basic. */
+  authForm: AuthFormName,
+  /** The key form's scheme word; absent (older desks, or never changed) means GGL-API-KEY. */
+  authScheme: AuthSchemeWord,
   /** The server certificate the operator confirmed on first contact. */
   serverCertificatePin: ServerCertificatePin,
   /** True while the desk runs against the embedded demo site (the default until configured). */

@@ -22,6 +22,7 @@ const fresh: CredentialOverview = {
   clientCertificate: null,
   serverUrl: null,
   authForm: 'api-key-scheme',
+  authScheme: 'GGL-API-KEY',
   pinnedServerCertificate: null,
   demoSite: true,
 };
