@@ -81,7 +81,9 @@ describeAtVersions('what the desk sends, against the vendor\'s requests', (site)
     expect(sent.flatMap(differencesFromVendor)).toEqual([]);
     // The calls this check covers were made (a desk that stopped making one would go unchecked).
     const made = new Set(sent.map((r) => `${r.method} ${templatePath(r.url.pathname, VENDOR_REQUESTS.map((v) => v.path))}`));
-    for (const call of ['GET /api', 'GET /api/doors', 'GET /api/access_zones/{id}/updates', 'GET /api/divisions/{id}', 'POST /api/items/updates', 'POST /api/doors/{id}/open',
+    // Division names: the server's list where /api links one, else each division's href.
+    const divisionNames = (await site().feature('divisions', 'divisions')) ? 'GET /api/divisions' : 'GET /api/divisions/{id}';
+    for (const call of ['GET /api', 'GET /api/doors', 'GET /api/outputs', 'GET /api/access_zones/{id}/updates', divisionNames, 'POST /api/items/updates', 'POST /api/doors/{id}/open',
       'POST /api/access_zones/{id}/free', 'POST /api/access_zones/{id}/set_zone_count', 'POST /api/alarm_zones/{id}/armLowFeel',
       'GET /api/card_types/assign', 'POST /api/cardholders', 'PATCH /api/cardholders/{id}', 'GET /api/cardholders/{id}',
       'DELETE /api/cardholders/{id}/cards/{cardId}', 'GET /api/elevator_groups/modify_passenger_details',

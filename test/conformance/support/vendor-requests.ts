@@ -37,6 +37,7 @@ const ITEM_FIELDS: Record<string, readonly string[]> = {
   inputs: ['href', 'id', 'name', 'shortName', 'description', 'division', 'commands', 'connectedController', 'statusFlags', 'statusText', 'status', 'notes', 'updates', 'defaults'],
   interlock_groups: ['href', 'id', 'name', 'shortName', 'description', 'division', 'commands', 'connectedController', 'statusFlags', 'statusText', 'status', 'notes', 'updates', 'defaults'],
   macros: ['href', 'id', 'name', 'description', 'division', 'commands', 'notes', 'updates', 'defaults'],
+  outputs: ['href', 'id', 'name', 'shortName', 'description', 'division', 'commands', 'connectedController', 'statusFlags', 'statusText', 'status', 'notes', 'updates', 'defaults'],
   elevator_groups: ['href', 'name', 'shortName', 'description', 'division', 'notes', 'elevatorSystem', 'elevatorGroupNumber', 'floorAccess', 'rearAccessEnabled', 'groundFloorNumber', 'defaults'],
 };
 
@@ -54,11 +55,15 @@ const OVERRIDES: Record<string, readonly string[]> = {
   inputs: ['shunt', 'unshunt', 'isolate', 'deisolate'],
   interlock_groups: ['disable', 'enable'],
   macros: ['run'],
+  // cc_rest.yaml: /api/outputs/{id}/on, /off, /pulse (8.50), /cancel.
+  outputs: ['on', 'off', 'pulse', 'cancel'],
 };
 
 // cc_rest.yaml: OverrideEndTime (endTime: date-time, optional); set_zone_count: { zoneCount: integer } required.
 const overrideBody = z.object({ endTime: vendor.dateTime() }).strict().optional();
 const zoneCountBody = z.object({ zoneCount: z.number().int() }).strict();
+// cc_rest.yaml: /api/outputs/{id}/pulse takes no end time ("the duration comes from the output's configuration").
+const pulseBody = z.object({}).strict().optional();
 
 // cc_rest.yaml: NewPIVCard (type, number, pivData required; pivData: chuid, contentSigningCert, pivAuthenticationCert required; CHUID: hash, fascn required).
 const PIV_STATUS = z.enum(['Normal', 'Offline', 'Revoked', 'Expired', 'CertInChainRevoked', 'CertInChainExpired', 'IssuerSigCertRevoked',
@@ -106,7 +111,7 @@ function itemRequests(): VendorRequest[] {
       method: 'POST',
       path: `/api/${controller}/{id}/${segment}`,
       query: ['requested_by'],
-      ...(segment === 'set_zone_count' ? { body: zoneCountBody } : { body: overrideBody }),
+      body: segment === 'set_zone_count' ? zoneCountBody : controller === 'outputs' && segment === 'pulse' ? pulseBody : overrideBody,
     })),
   ]);
 }
@@ -136,6 +141,13 @@ export const VENDOR_REQUESTS: VendorRequest[] = [
   { method: 'GET', path: '/api/access_zones/update_cardholder_location', query: [...SEARCH] },
   // cc_rest.yaml: /api/divisions/{id} GET (a division's detail, from the hrefs items give).
   { method: 'GET', path: '/api/divisions/{id}', query: ['fields'] },
+  // cc_rest.yaml: /api/divisions/_operation_ (the division lists /api links: top, sort, fields of href, id, name,
+  // parent, visitorManagement). The plain list at features.divisions.divisions takes the same parameters
+  // (docs/server-interface.md §Divisions says why Gatehouse reads it only where /api links it).
+  { method: 'GET', path: '/api/divisions', query: ['top', 'sort', 'fields', 'pos', 'skip'], fields: ['href', 'id', 'name', 'parent', 'visitorManagement'] },
+  // cc_rest.yaml: /api/cardholders GET (search): sort, top, name, pdf_{id}, division, directDivision, description,
+  // accessZone, fields (the detail's fields, an open set: personal data fields have names of the site's own).
+  { method: 'GET', path: '/api/cardholders', query: ['sort', 'top', 'name', 'division', 'directDivision', 'description', 'accessZone', 'fields', 'pos', 'skip'] },
   { method: 'POST', path: '/api/cardholders', query: [], body: cardholderPost },
   { method: 'GET', path: '/api/cardholders/{id}', query: ['fields'] },
   { method: 'PATCH', path: '/api/cardholders/{id}', query: [], body: cardholderPatch },
