@@ -76,7 +76,7 @@ test('Open sends exactly one POST and the tile shows unlocked only when the serv
   const panel = page.getByRole('dialog', { name });
   await expect(panel).toBeVisible();
   await panel.getByRole('button', { name: 'Open', exact: true }).click();
-  await expect(panel.getByRole('status')).toBeVisible();
+  await expect(panel.getByTestId('outcome')).toBeVisible();
   await expect(tile).toContainText('Unlocked');
 
   const overrides = (await siteEvents(host)).slice(before).filter((e) => e.type === 'override');

@@ -48,7 +48,7 @@ test('nothing main sends holds a secret, and the API key is sent once', async ({
   await tile.click();
   const panel = page.getByRole('dialog', { name });
   await panel.getByRole('button', { name: 'Open', exact: true }).click();
-  await expect(panel.getByRole('status')).toBeVisible();
+  await expect(panel.getByTestId('outcome')).toBeVisible();
   expect((await simulatorEvents(site)).filter((e) => e.type === 'override')).toHaveLength(1);
   await page.keyboard.press('Escape');
 
