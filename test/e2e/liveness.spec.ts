@@ -72,6 +72,11 @@ test('a hung server is said on the bar and every tile within seconds: not live s
   const tiles = page.getByTestId('tile');
   await expect(page.locator('[data-testid="tile"][data-stale="false"]')).toHaveCount(0);
   await expect(tiles.first()).toContainText(/not live since \d\d:\d\d:\d\d/);
+  // The headline is whole at 1280 px: the reason beside it gives way, never the time.
+  const headline = bar.locator('strong');
+  expect(await headline.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  // The banner says the whole board is not live; the strip does not list every item as not heard.
+  await expect(page.getByTestId('attention-entry').filter({ hasText: 'Not heard' })).toHaveCount(0);
   await keepScreenshot(page, testInfo, 'not-live-since');
 
   process.kill(site.pid, 'SIGCONT');

@@ -89,3 +89,35 @@ describe('attention index', () => {
     expect(s.index.sorted()).toEqual([]);
   });
 });
+
+describe('attention index while the whole desk is not live', () => {
+  function hung() {
+    const s = site(['Door A', 'Door B', 'Door C']);
+    const forced = status(s.items[0]!, ['open', 'locked', 'secure', 'forced'], 1_000);
+    s.statuses.set(forced.href, forced);
+    for (const i of s.items) {
+      if (i !== s.items[0]) s.statuses.set(i.href, status(i, CALM, 1_000));
+      s.stale.set(i.href, { href: i.href, state: 'stale', since: 1, reason: 'The server has stopped answering' } as ItemLiveness);
+    }
+    s.index.rebuild(s.items, s.source);
+    return s;
+  }
+
+  it('lists only the items needing attention for their last-known state, not every item as not heard', () => {
+    const s = hung();
+    expect(s.index.sorted()).toHaveLength(3);
+    expect(s.index.setDeskLive(false)).toBe(true);
+    s.index.rebuild(s.items, s.source);
+    const entries = s.index.sorted();
+    // An alarm stays an alarm; the calm items are not listed one by one as "not heard".
+    expect(entries.map((e) => [e.item.name, e.concern, e.stale])).toEqual([['Door A', 'forced', undefined]]);
+    expect(attentionList(s.items, s.statuses, (href) => s.stale.get(href), false)).toHaveLength(1);
+  });
+
+  it('lists a single item not heard while the rest of the desk is live', () => {
+    const s = hung();
+    for (const i of s.items.slice(0, 2)) s.stale.delete(i.href);
+    s.index.refresh(s.items.map((i) => i.href), s.source);
+    expect(s.index.sorted().map((e) => [e.item.name, e.concern])).toEqual([['Door A', 'forced'], ['Door C', 'offline']]);
+  });
+});

@@ -64,13 +64,34 @@ export interface AttentionSource {
  */
 export class AttentionIndex {
   readonly #entries = new Map<string, RankedEntry>();
+  /**
+   * Whether the desk as a whole is live. When it is not (the server hung or unreachable), the banner over
+   * the board says so once: an item's own "not heard" would list every item and bury a real alarm, so
+   * each item is ranked by its last-known state alone. Liveness stays per item while the desk is live.
+   */
+  #deskLive = true;
+
+  get deskLive(): boolean {
+    return this.#deskLive;
+  }
+
+  /** Sets whether the desk as a whole is live; answers whether that changed (then rebuild). */
+  setDeskLive(live: boolean): boolean {
+    if (live === this.#deskLive) return false;
+    this.#deskLive = live;
+    return true;
+  }
+
+  #staleness(source: Pick<AttentionSource, 'staleness'>, href: string): ItemLiveness | undefined {
+    return this.#deskLive ? source.staleness(href) : undefined;
+  }
 
   /** Reads these items again; answers what changed on the list. */
   refresh(hrefs: Iterable<string>, source: AttentionSource): AttentionNews {
     const news: AttentionNews = { arrived: [], settled: false };
     for (const href of hrefs) {
       const item = source.item(href);
-      const next = item && rankedEntry(item, source.status(href), source.staleness(href));
+      const next = item && rankedEntry(item, source.status(href), this.#staleness(source, href));
       const before = this.#entries.get(href);
       if (next) this.#entries.set(href, next);
       else if (before) this.#entries.delete(href);
@@ -89,7 +110,7 @@ export class AttentionIndex {
   rebuild(items: readonly BoardItem[], source: Omit<AttentionSource, 'item'>): void {
     this.#entries.clear();
     for (const item of items) {
-      const entry = rankedEntry(item, source.status(item.href), source.staleness(item.href));
+      const entry = rankedEntry(item, source.status(item.href), this.#staleness(source, item.href));
       if (entry) this.#entries.set(item.href, entry);
     }
   }
@@ -113,8 +134,10 @@ export function attentionList(
   items: readonly BoardItem[],
   statuses: ReadonlyMap<string, ItemStatus>,
   staleness: (href: string) => ItemLiveness | undefined = () => undefined,
+  deskLive = true,
 ): AttentionEntry[] {
   const index = new AttentionIndex();
+  index.setDeskLive(deskLive);
   index.rebuild(items, { status: (href) => statuses.get(href), staleness });
   return index.sorted();
 }

@@ -74,6 +74,13 @@ class BoardStore implements BoardSink {
     return this.#stale.get(href);
   }
 
+  /** Whether the desk as a whole is live (the connection's view): the attention index's one rule for it. */
+  setDeskLive(live: boolean): void {
+    if (!this.#attentionIndex.setDeskLive(live)) return;
+    untrack(() => this.#attentionIndex.rebuild(this.#items, this.#attentionSource));
+    this.#attentionShown.flush();
+  }
+
   readStarted(): void {
     this.#livenessSinceRead = [];
   }
