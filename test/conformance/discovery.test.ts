@@ -36,7 +36,7 @@ const VENDOR_LINKS: Record<string, string> = {
   // cc_rest.yaml: /api/outputs, "the features.outputs.outputs section of /api".
   'outputs.outputs': '/api/outputs',
   // Not named by cc_rest.yaml, which links division lists per feature (/api/divisions/_operation_); the
-  // simulator's 9.30+ list is a difference listed in docs/server-interface.md §Divisions.
+  // simulator's 9.30+ list is a difference listed in docs/server-endpoints.md §Divisions.
   'divisions.divisions': '/api/divisions',
 };
 

@@ -13,7 +13,7 @@ import {
   PassengerElevatorGroup,
 } from './item-schemas';
 
-/** The ten item types of docs/server-interface.md §Endpoints (plus the passenger elevator search, which has its own shape). */
+/** The ten item types of docs/server-endpoints.md §Endpoints (plus the passenger elevator search, which has its own shape). */
 export type ItemTypeKey =
   | 'accessZone'
   | 'alarmZone'

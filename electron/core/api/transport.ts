@@ -120,7 +120,7 @@ export class Transport {
     return absolute;
   }
 
-  /** PATCH an href the server gave. The success code is not fixed (docs/server-interface.md §Cardholder and PIV card endpoints): any 2xx is success. Never retried. */
+  /** PATCH an href the server gave. The success code is not fixed (docs/server-endpoints.md §Cardholder and PIV card endpoints): any 2xx is success. Never retried. */
   async patch(href: string, body: unknown, what: string): Promise<void> {
     const answer = await this.send(href, 'PATCH', body, what, {});
     if (answer.statusCode < 200 || answer.statusCode > 299) throw errorForStatus(answer.statusCode, answer.body, what, answer.headers);

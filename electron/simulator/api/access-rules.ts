@@ -3,7 +3,7 @@ import type { Collection } from '../model/live-item';
 import type { World } from '../model/world';
 
 /**
- * Which privileges let an operator see items of each type. docs/server-interface.md §Endpoints names them for access zones,
+ * Which privileges let an operator see items of each type. docs/server-endpoints.md §Endpoints names them for access zones,
  * elevator groups, macros and day categories; for the other types the simulator uses the same
  * viewing privileges plus the type's override privilege (a "not shown" choice, see docs).
  */

@@ -7,7 +7,7 @@ import type { Links } from './links';
 import { textMatcher } from './name-match';
 import { searchPage } from './search';
 
-/** Who may see a cardholder (docs/server-interface.md §Cardholder and PIV card endpoints). */
+/** Who may see a cardholder (docs/server-endpoints.md §Cardholder and PIV card endpoints). */
 export const VIEW_CARDHOLDERS = ['View Cardholders', 'Edit Cardholders', 'Modify Cardholders'];
 
 /** cc_rest.yaml CardholderSummary: what a search result carries without `fields`. */

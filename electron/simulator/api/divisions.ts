@@ -12,7 +12,7 @@ const DEFAULT_FIELDS = ['href', 'id', 'name', 'parent'];
  * The divisions controller. The list (`GET /api/divisions`, linked at `features.divisions.divisions`
  * from 9.30, when the vendor's `/api/divisions` gained its POST) gives the divisions in which the REST
  * operator holds any privilege, paged like every search (`top`, `sort`, `name`, `fields`, `next`).
- * A division's own href answers at every version, as items link to it (docs/server-interface.md §Divisions).
+ * A division's own href answers at every version, as items link to it (docs/server-endpoints.md §Divisions).
  * Every REST licence enables the controller.
  */
 export function serveDivisions(exchange: Exchange, world: World, links: Links, operator: Operator, rest: string[]): void {

@@ -143,7 +143,7 @@ export const VENDOR_REQUESTS: VendorRequest[] = [
   { method: 'GET', path: '/api/divisions/{id}', query: ['fields'] },
   // cc_rest.yaml: /api/divisions/_operation_ (the division lists /api links: top, sort, fields of href, id, name,
   // parent, visitorManagement). The plain list at features.divisions.divisions takes the same parameters
-  // (docs/server-interface.md §Divisions says why Gatehouse reads it only where /api links it).
+  // (docs/server-endpoints.md §Divisions says why Gatehouse reads it only where /api links it).
   { method: 'GET', path: '/api/divisions', query: ['top', 'sort', 'fields', 'pos', 'skip'], fields: ['href', 'id', 'name', 'parent', 'visitorManagement'] },
   // cc_rest.yaml: /api/cardholders GET (search): sort, top, name, pdf_{id}, division, directDivision, description,
   // accessZone, fields (the detail's fields, an open set: personal data fields have names of the site's own).
