@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { none } from './none';
+import { CardholderMatch } from './directory';
+
+/**
+ * Who is at the desk: the roster of this desk's operators, signing in (the operator's own PIV card, or a
+ * name and desk PIN where the installer allows it), the lock, the overrides this desk has running, and
+ * the shift handover. Main decides who is signed in (electron/core/operators/); with nobody signed in it
+ * refuses every call that acts (commands, alarm actions, enrolment, settings).
+ */
+
+export const OperatorRole = z.enum(['operator', 'supervisor']);
+export type OperatorRole = z.infer<typeof OperatorRole>;
+
+/** A card linked to an operator: how the card is known again at sign-in. */
+export const OperatorCard = z.object({
+  /** The card's FASC-N (or the CHUID's card UUID where the FASC-N is the no-credential pattern), as hex. */
+  cardId: z.string(),
+  /** What the roster shows: "PIV · agency 1234 · card 000042". */
+  label: z.string(),
+  /** The PIV Authentication certificate's expiry (ms since the epoch), for the roster to warn ahead. */
+  expiresAt: z.number().optional(),
+});
+export type OperatorCard = z.infer<typeof OperatorCard>;
+
+export const Operator = z.object({
+  /** The desk's own id for this roster entry. */
+  id: z.string(),
+  name: z.string(),
+  /** The server's cardholder: its id is what overrides send as `requested_by`. */
+  cardholderId: z.string(),
+  cardholderHref: z.string(),
+  role: OperatorRole,
+  cards: z.array(OperatorCard),
+  /** Whether a desk PIN is set (the fallback sign-in); the PIN itself never leaves main. */
+  hasDeskPin: z.boolean(),
+  addedAt: z.number(),
+});
+export type Operator = z.infer<typeof Operator>;
+
+/** The signed-in operator as every screen needs it. */
+export const SignedInOperator = Operator.pick({ id: true, name: true, cardholderId: true, role: true });
+export type SignedInOperator = z.infer<typeof SignedInOperator>;
+
+export const LockReason = z.enum(['started', 'signedOut', 'idle', 'cardRemoved', 'shiftEnded']);
+export type LockReason = z.infer<typeof LockReason>;
+
+export const SignInPolicy = z.object({
+  /** Minutes without a key or pointer before the desk locks itself; null: never. */
+  idleLockMinutes: z.number().int().min(1).max(720).nullable(),
+  /** The operator's card stays in the reader while signed in: taking it out locks the desk. */
+  cardStaysInReader: z.boolean(),
+  /** A name and desk PIN signs in where no reader is fitted. Off in the kiosk profile. */
+  deskPinFallback: z.boolean(),
+});
+export type SignInPolicy = z.infer<typeof SignInPolicy>;
+
+export const OperatorSession = z.object({
+  operator: SignedInOperator.optional(),
+  /** When the operator signed in (ms since the epoch). */
+  since: z.number().optional(),
+  /** Why nobody is signed in, when nobody is. */
+  locked: LockReason.optional(),
+  policy: SignInPolicy,
+  /** The roster is empty: the first operator added becomes the supervisor, no sign-in needed. */
+  rosterEmpty: z.boolean(),
+  /** A shift ended and its handover waits for the next operator to acknowledge it. */
+  handoverPending: z.string().optional(),
+});
+export type OperatorSession = z.infer<typeof OperatorSession>;
+
+const DeskPin = z.string().regex(/^\d{4,8}$/, 'a desk PIN is 4 to 8 digits');
+const CardPin = z.string().regex(/^\d{6,8}$/, 'the PIN is 6 to 8 digits');
+
+/** An override sent from this desk that may still be running. */
+export const ActiveOverride = z.object({
+  id: z.string(),
+  itemHref: z.string(),
+  itemName: z.string(),
+  /** The command's key (`freeUntil`) and its words ("Free until 18:00"). */
+  command: z.string(),
+  mode: z.string(),
+  operator: z.string(),
+  sentAt: z.number(),
+  /** When it ends (ms since the epoch); absent: until cancelled. */
+  endsAt: z.number().optional(),
+  /** `running`: the item's live state still shows it; `ended`: the server no longer shows it; `unknown`: not live. */
+  state: z.enum(['running', 'ended', 'cancelled', 'unknown']),
+});
+export type ActiveOverride = z.infer<typeof ActiveOverride>;
+
+const ReportRow = z.object({ time: z.number(), what: z.string(), detail: z.string().optional() });
+
+/** What happened in one operator's shift, for the next operator to take over. */
+export const ShiftReport = z.object({
+  id: z.string(),
+  operator: z.string(),
+  from: z.number(),
+  to: z.number(),
+  alarmsHandled: z.array(ReportRow),
+  overridesSent: z.array(ReportRow),
+  overridesRunning: z.array(ActiveOverride),
+  enrolments: z.array(ReportRow),
+  /** Doors (and other items) still in alarm when the shift ended. */
+  stillInAlarm: z.array(ReportRow),
+  /** What the desk could not send (outbox, refused while offline). */
+  notSent: z.array(ReportRow),
+  acknowledgedBy: z.string().optional(),
+  acknowledgedAt: z.number().optional(),
+});
+export type ShiftReport = z.infer<typeof ShiftReport>;
+
+export const operatorCalls = {
+  'operator.session': { params: none, result: OperatorSession },
+  /** Signs in with the card in the reader: chain, PIN (VERIFY on the card), challenge–response, roster. */
+  'operator.signInWithCard': { params: z.object({ reader: z.string().min(1).optional(), pin: CardPin }).strict(), result: OperatorSession },
+  'operator.signInWithPin': { params: z.object({ operatorId: z.string().min(1), pin: DeskPin }).strict(), result: OperatorSession },
+  'operator.signOut': { params: none, result: OperatorSession },
+  /** The operator touched the desk (sent at most every few seconds): postpones the idle lock. */
+  'operator.active': { params: none, result: none },
+  /** Names only, for the desk-PIN sign-in's list; empty when the fallback is off. */
+  'operators.names': { params: none, result: z.array(z.object({ id: z.string(), name: z.string() })) },
+  'operators.list': { params: none, result: z.array(Operator) },
+  /** Supervisor only (or the first operator of an empty roster). Links the card in the reader when `linkCard`. */
+  'operators.add': {
+    params: z
+      .object({ cardholder: CardholderMatch, role: OperatorRole, linkCard: z.boolean(), reader: z.string().min(1).optional(), deskPin: DeskPin.optional() })
+      .strict(),
+    result: z.array(Operator),
+  },
+  'operators.remove': { params: z.object({ id: z.string().min(1) }).strict(), result: z.array(Operator) },
+  'operators.linkCard': { params: z.object({ id: z.string().min(1), reader: z.string().min(1).optional() }).strict(), result: z.array(Operator) },
+  'operators.setPolicy': { params: SignInPolicy.strict(), result: OperatorSession },
+  'overrides.active': { params: none, result: z.array(ActiveOverride) },
+  /** Sends the item's cancel command (the operator confirmed it), audited. */
+  'overrides.cancel': { params: z.object({ id: z.string().min(1) }).strict(), result: z.array(ActiveOverride) },
+  /** The signed-in operator's shift so far. */
+  'shift.report': { params: none, result: ShiftReport },
+  /** Ends the shift: the report is kept in the audit log, the desk locks, and the next operator acknowledges it. */
+  'shift.end': { params: none, result: ShiftReport },
+  'shift.pending': { params: none, result: ShiftReport.optional() },
+  'shift.acknowledge': { params: z.object({ id: z.string().min(1) }).strict(), result: OperatorSession },
+  'shift.exportCsv': { params: z.object({ id: z.string().min(1) }).strict(), result: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }) },
+} as const;
+
+export const operatorEvents = {
+  'operator.session': OperatorSession,
+  'overrides.active': z.array(ActiveOverride),
+} as const;
