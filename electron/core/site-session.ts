@@ -1,6 +1,6 @@
 import type { CallResult, CommandRequest } from '../../shared/contract';
-import type { BoardSnapshot, ConnectionState, ItemLiveness, ItemStatus } from '../../shared/domain';
-import { liveLookup, type BoardLookup } from './board/board-lookup';
+import type { BoardSnapshot, ConnectionState } from '../../shared/domain';
+import type { BoardLookup } from './board/board-lookup';
 import { DeskError } from '../../shared/errors';
 import { Backoff } from './api/backoff';
 import { sendCommand } from './api/commands';
@@ -8,8 +8,9 @@ import { discover, discoverWithin, linksChanged, type Discovery } from './api/di
 import { errorForFailure } from './api/errors';
 import { failureKind, isFinal } from './api/failure-policy';
 import { Transport } from './api/transport';
-import { loadCatalogue, type CatalogueEntry } from './board/catalogue';
-import { boardDigest, emptyBoardError, watchTargets } from './board/catalogue-board';
+import { loadCatalogue } from './board/catalogue';
+import { emptyBoardError, watchTargets } from './board/catalogue-board';
+import { SiteBoard } from './board/site-board';
 import type { DeskConfig } from './config';
 import { ConnectionTracker } from './connection';
 import { Heartbeat, type Pulse } from './heartbeat';
@@ -17,8 +18,7 @@ import type { ContractEvents } from './events';
 import { AttemptScheduler } from './monitor/attempts';
 import { sessionFailureWords } from './site-check/site-failure-words';
 import { Monitor } from './monitor/monitor';
-import { LastKnownShown, liveAgain } from './offline/last-known-view';
-import type { LastKnownBoard, SiteStateSink } from './offline/state-sink';
+import type { SiteStateSink } from './offline/state-sink';
 import { DEFAULT_TIMING, SLOW_ANSWER_MS, slowness, type SessionTiming } from './site-session-timing';
 
 export type { SessionTiming } from './site-session-timing';
@@ -41,9 +41,7 @@ export class SiteSession {
   private readonly timing: SessionTiming;
   private readonly retries: Backoff;
   private readonly authRetries: Backoff;
-  private catalogue = new Map<string, CatalogueEntry>();
-  private catalogueAt = 0;
-  private boardDigest = '';
+  private readonly board: SiteBoard;
   private discovery: Discovery | undefined;
   /** Final failures so far: an attempt that was out when one came does not undo it. */
   private refusals = 0;
@@ -52,9 +50,6 @@ export class SiteSession {
    * reconnecting meanwhile (a dropped connection being checked), but the server is known to answer.
    */
   private answering = false;
-  private readonly statuses = new Map<string, ItemStatus>();
-  /** Served until the server's board arrives: every item stale, no command sendable. */
-  private lastKnown: LastKnownShown | undefined;
 
   constructor(
     config: DeskConfig,
@@ -76,10 +71,14 @@ export class SiteSession {
       // When: the state's `since`, and `nextAttemptAt` for the check.
       serverClosed: () => this.dropped(new DeskError('network', "The server closed the desk's connections"), undefined),
     });
+    this.board = new SiteBoard(events, () => this.monitor.liveness, sink);
     this.tracker = new ConnectionTracker(this.transport.origin, config.demo, (s) => this.events.emit('connection', s));
     this.monitor = new Monitor(this.transport, {
-      delta: (batch) => this.publishStatuses(batch),
-      liveness: (batch) => this.publishLiveness(batch),
+      delta: (batch) => this.board.publishStatuses(batch),
+      liveness: (batch) => {
+        this.board.publishLiveness(batch);
+        this.tracker.staleItems(this.monitor.liveness.staleCount);
+      },
       halted: (error) => this.stopOnFinal(error),
       suspect: () => this.suspect(),
       failed: (error, retryAt) => {
@@ -102,19 +101,10 @@ export class SiteSession {
   async start(): Promise<void> {
     const known = await this.sink?.lastKnown();
     if (this.stopping.signal.aborted) return;
-    this.showLastKnown(known);
+    this.board.showLastKnown(known);
     // The heartbeat starts once the first attempt has shown the key is not refused (two requests
     // refused at start would be two failures towards the server's failure-flood alarm).
     this.attempts.runNow();
-  }
-
-  /** Shows what this desk last knew of the site at once, marked stale, while the server is asked. */
-  private showLastKnown(known: LastKnownBoard | undefined): void {
-    if (!known || known.items.length === 0) return;
-    const { board } = (this.lastKnown = new LastKnownShown(known, Date.now()));
-    this.events.emit('board.items', board.items);
-    this.events.emit('status.delta', board.statuses);
-    this.events.emit('status.liveness', board.liveness);
   }
 
   async stop(): Promise<void> {
@@ -131,19 +121,11 @@ export class SiteSession {
 
   /** The connection and each item's latest status and liveness, for a board part (snapshot() would build the whole board). */
   lookup(): BoardLookup {
-    if (this.lastKnown) return this.lastKnown.lookup(() => this.tracker.current);
-    return liveLookup(this.tracker.current, this.statuses, this.monitor.liveness);
+    return this.board.lookup(() => this.tracker.current);
   }
 
   snapshot(): BoardSnapshot {
-    if (this.lastKnown) return { connection: this.tracker.current, ...this.lastKnown.board };
-    // The count as of now, not as of the last coalesced liveness batch: the snapshot's own liveness says the same.
-    return {
-      connection: { ...this.tracker.current, staleItems: this.monitor.liveness.staleCount },
-      items: [...this.catalogue.values()].map((e) => e.board),
-      statuses: [...this.statuses.values()],
-      liveness: this.monitor.liveness.notLive(),
-    };
+    return this.board.snapshot(this.tracker.current);
   }
 
   async command(params: CommandRequest): Promise<CallResult<'item.command'>> {
@@ -157,7 +139,7 @@ export class SiteSession {
     if (!this.answering || this.tracker.phase === 'offline') {
       throw new DeskError('offline', 'Not connected to the server: the command was not sent. Try again once connected.');
     }
-    const entry = this.catalogue.get(params.href);
+    const entry = this.board.entry(params.href);
     if (!entry) throw new DeskError('invalid-call', 'That item is not one the server gave this desk');
     const asked = Date.now();
     try {
@@ -187,20 +169,6 @@ export class SiteSession {
     return reader(this.transport, this.discovery);
   }
 
-  /** Statuses leave main here, and only here (a local store of last-known state can hook in). */
-  private publishStatuses(batch: ItemStatus[]): void {
-    if (batch.length === 0) return;
-    for (const s of batch) this.statuses.set(s.href, s);
-    this.events.emit('status.delta', batch);
-    this.sink?.statusBatch(batch);
-  }
-
-  /** Liveness leaves main here, and only here; the bar's count of items not live follows it. */
-  private publishLiveness(batch: ItemLiveness[]): void {
-    this.events.emit('status.liveness', batch);
-    this.tracker.staleItems(this.monitor.liveness.staleCount);
-  }
-
   /**
    * One attempt: ask /api (the server is answering, and which features it links), load the catalogue
    * when it is due, and let the watchers run. Anything else leaves the desk reconnecting with why.
@@ -216,7 +184,7 @@ export class SiteSession {
       const discovery = await discoverWithin(this.transport, signal, this.timing.probeTimeoutMs);
       const tookMs = Date.now() - asked;
       const reload =
-        this.tracker.phase !== 'connected' || Date.now() - this.catalogueAt >= this.timing.catalogueMs || linksChanged(this.discovery, discovery);
+        this.tracker.phase !== 'connected' || Date.now() - this.board.loadedAt >= this.timing.catalogueMs || linksChanged(this.discovery, discovery);
       this.discovery = discovery;
       if (reload && !overtaken()) await this.reloadCatalogue(discovery);
       if (overtaken()) return;
@@ -257,32 +225,10 @@ export class SiteSession {
     if (this.stopping.signal.aborted) return;
     // An empty board is never "all normal": say why and keep trying (licences and privileges come back).
     if (entries.size === 0) throw emptyBoardError(discovery);
-    const known = this.catalogue;
-    this.catalogue = entries;
-    this.catalogueAt = Date.now();
-    for (const href of this.statuses.keys()) if (!entries.has(href)) this.statuses.delete(href);
-    const board = [...entries.values()].map((e) => e.board);
-    const digest = boardDigest(board);
-    if (digest !== this.boardDigest || this.lastKnown) {
-      this.boardDigest = digest;
-      this.events.emit('board.items', board);
-    } else {
-      // The same board again: the catalogue keeps the items already published, so the desk holds one
-      // copy of the board, not two (≈5 MB at 10,000 items from the first reload on, the soak found).
-      for (const [href, entry] of entries) entry.board = known.get(href)?.board ?? entry.board;
-    }
-    // Only items new to the board take their status from the search: the watchers' news is newer.
-    this.publishStatuses(statuses.filter((s) => !known.has(s.href) || !this.statuses.has(s.href)));
-    this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, board, [...this.statuses.values()]);
-    if (this.lastKnown) {
-      // The last-known board gives way to the server's: its items are live unless the monitor says not.
-      this.lastKnown = undefined;
-      const notLive = new Set(this.monitor.liveness.notLive().map((l) => l.href));
-      this.events.emit('status.liveness', liveAgain(board.filter((i) => !notLive.has(i.href)), Date.now()));
-    }
+    this.board.replace(entries, statuses, discovery);
     // Many items in one call where the server offers it (8.30+); item by item otherwise.
     this.monitor.useSubscriptions(discovery.links.get(SUBSCRIPTION_LINK));
-    this.monitor.watch(watchTargets(entries.values()));
+    this.monitor.watch(watchTargets(this.board.entries()));
   }
 
   /**

@@ -1,0 +1,109 @@
+import type { BoardSnapshot, ConnectionState, ItemLiveness, ItemStatus } from '../../../shared/domain';
+import type { Discovery } from '../api/discovery';
+import type { ContractEvents } from '../events';
+import type { LivenessBook } from '../monitor/liveness';
+import { LastKnownShown, liveAgain } from '../offline/last-known-view';
+import type { LastKnownBoard, SiteStateSink } from '../offline/state-sink';
+import { liveLookup, type BoardLookup } from './board-lookup';
+import type { CatalogueEntry } from './catalogue';
+import { boardDigest } from './catalogue-board';
+
+/**
+ * One site's board as main holds it: the catalogue the server gave, each item's latest status, and
+ * the last-known board from the local store until the server's arrives. Statuses and board items
+ * leave main through here, and only here, so the local store's copy follows every change.
+ */
+export class SiteBoard {
+  private catalogue = new Map<string, CatalogueEntry>();
+  private digest = '';
+  private readonly statuses = new Map<string, ItemStatus>();
+  /** Served until the server's board arrives: every item stale, no command sendable. */
+  private lastKnown: LastKnownShown | undefined;
+  /** When the server's catalogue was last loaded (ms since the epoch; 0: never). */
+  loadedAt = 0;
+
+  constructor(
+    private readonly events: ContractEvents,
+    /** The monitor's per-item liveness (the monitor is built after the board it reports to). */
+    private readonly liveness: () => LivenessBook,
+    /** Keeps the last-known board in the local store; absent in tools and tests without one. */
+    private readonly sink?: SiteStateSink,
+  ) {}
+
+  /** Shows what this desk last knew of the site at once, marked stale, while the server is asked. */
+  showLastKnown(known: LastKnownBoard | undefined): void {
+    if (!known || known.items.length === 0) return;
+    const { board } = (this.lastKnown = new LastKnownShown(known, Date.now()));
+    this.events.emit('board.items', board.items);
+    this.events.emit('status.delta', board.statuses);
+    this.events.emit('status.liveness', board.liveness);
+  }
+
+  /** The item the server gave this desk at `href`; undefined for anything else (or before the server's board came). */
+  entry(href: string): CatalogueEntry | undefined {
+    return this.catalogue.get(href);
+  }
+
+  entries(): Iterable<CatalogueEntry> {
+    return this.catalogue.values();
+  }
+
+  /** The connection and each item's latest status and liveness, for a board part (snapshot() would build the whole board). */
+  lookup(connection: () => ConnectionState): BoardLookup {
+    if (this.lastKnown) return this.lastKnown.lookup(connection);
+    return liveLookup(connection(), this.statuses, this.liveness());
+  }
+
+  snapshot(connection: ConnectionState): BoardSnapshot {
+    if (this.lastKnown) return { connection, ...this.lastKnown.board };
+    const liveness = this.liveness();
+    // The count as of now, not as of the last coalesced liveness batch: the snapshot's own liveness says the same.
+    return {
+      connection: { ...connection, staleItems: liveness.staleCount },
+      items: [...this.catalogue.values()].map((e) => e.board),
+      statuses: [...this.statuses.values()],
+      liveness: liveness.notLive(),
+    };
+  }
+
+  publishStatuses(batch: ItemStatus[]): void {
+    if (batch.length === 0) return;
+    for (const s of batch) this.statuses.set(s.href, s);
+    this.events.emit('status.delta', batch);
+    this.sink?.statusBatch(batch);
+  }
+
+  publishLiveness(batch: ItemLiveness[]): void {
+    this.events.emit('status.liveness', batch);
+  }
+
+  /**
+   * Takes a catalogue the server just gave (never empty: the session refuses an empty board first).
+   * The renderer hears of the items only when the board changed, and of the search's statuses only for
+   * items new to the board: the watchers' news is newer.
+   */
+  replace(entries: Map<string, CatalogueEntry>, statuses: ItemStatus[], discovery: Discovery): void {
+    const known = this.catalogue;
+    this.catalogue = entries;
+    this.loadedAt = Date.now();
+    for (const href of this.statuses.keys()) if (!entries.has(href)) this.statuses.delete(href);
+    const board = [...entries.values()].map((e) => e.board);
+    const digest = boardDigest(board);
+    if (digest !== this.digest || this.lastKnown) {
+      this.digest = digest;
+      this.events.emit('board.items', board);
+    } else {
+      // The same board again: the catalogue keeps the items already published, so the desk holds one
+      // copy of the board, not two (≈5 MB at 10,000 items from the first reload on, the soak found).
+      for (const [href, entry] of entries) entry.board = known.get(href)?.board ?? entry.board;
+    }
+    this.publishStatuses(statuses.filter((s) => !known.has(s.href) || !this.statuses.has(s.href)));
+    this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, board, [...this.statuses.values()]);
+    if (this.lastKnown) {
+      // The last-known board gives way to the server's: its items are live unless the monitor says not.
+      this.lastKnown = undefined;
+      const notLive = new Set(this.liveness().notLive().map((l) => l.href));
+      this.events.emit('status.liveness', liveAgain(board.filter((i) => !notLive.has(i.href)), Date.now()));
+    }
+  }
+}
