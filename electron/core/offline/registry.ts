@@ -1,5 +1,6 @@
 import { outboxMigrations } from '../enrolment/outbox-migrations';
 import { planMigrations } from '../plans/plan-migrations';
+import { journalMigrations } from '../server-events/journal-migrations';
 import { auditMigrations } from './audit-migrations';
 import { lastKnownMigrations } from './last-known-migrations';
 import type { Migration } from './migrations';
@@ -13,4 +14,5 @@ export const storeMigrations: readonly Migration[] = [
   ...lastKnownMigrations,
   ...outboxMigrations,
   ...planMigrations,
+  ...journalMigrations,
 ];
