@@ -21,6 +21,8 @@ import type { DeskRecords } from './offline/desk-records';
 import { PlanService } from './plans/plan-service';
 import { checkSite } from './site-check/check-site';
 import { SiteSession } from './site-session';
+import { MemoryBookmarks, StoredBookmarks } from './server-events/bookmark-store';
+import { JournalOwner } from './server-events/journal-owner';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
 import type { CredentialSettings } from './vault/credential-settings';
 import type { SettingsStore } from './vault/settings/settings-store';
@@ -49,12 +51,16 @@ export class Desk implements DeskService {
   private site: { opened: OpenedSite; session: SiteSession } | undefined;
   private switching: Promise<void> = Promise.resolve();
   private readonly handlers: HandlerTable;
+  /** The live event journal of the site shown now (events.appended). */
+  private readonly journal: JournalOwner;
   private readonly enrolment: EnrolmentService | undefined;
   /** Division names from the division lists given out (keyed by href, so sites never mix). */
   private readonly listedDivisions = new Map<string, string>();
   private readonly acknowledgements = new AcknowledgementBook(this.events, (list) => this.events.emit('attention.acknowledged', list));
 
   constructor(private readonly options: DeskOptions) {
+    const bookmarks = options.records ? new StoredBookmarks(options.records.store) : new MemoryBookmarks();
+    this.journal = new JournalOwner(bookmarks, (events) => this.events.emit('events.appended', events));
     this.enrolment = options.enrolment
       ? new EnrolmentService(options.enrolment, {
           siteConfig: () => this.site?.opened.config,
@@ -194,12 +200,14 @@ export class Desk implements DeskService {
     const session = new SiteSession(opened.config, this.events, this.options.records?.lastKnown.sinkFor(new URL(opened.config.baseUrl).origin));
     this.site = { opened, session };
     await session.start();
+    this.journal.open(session, new URL(opened.config.baseUrl).origin);
   }
 
   private async closeSite(): Promise<void> {
     const site = this.site;
     this.site = undefined;
     if (!site) return;
+    await this.journal.close();
     await site.session.stop();
     await site.opened.close();
   }
