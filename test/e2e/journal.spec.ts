@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openDeskSocket } from './support/desk-socket';
 import { startHost, type RunningHost } from './support/host';
 import { keepScreenshot, openDesk, openPanel } from './panels-support';
@@ -39,7 +39,7 @@ async function raise(source: Door, kind: string, message: string): Promise<void>
   expect(res.status, await res.clone().text()).toBeLessThan(300);
 }
 
-const row = (page: import('@playwright/test').Page, text: string) => page.getByTestId('journal-row').filter({ hasText: text });
+const row = (page: Page, text: string) => page.getByTestId('journal-row').filter({ hasText: text });
 
 test('the journal shows events as the site raises them, newest first; filtered by item it shows that item\'s alone, live too; CSV export', async ({ page }, testInfo) => {
   const [a, b] = doors as [Door, Door];
