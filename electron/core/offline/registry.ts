@@ -1,5 +1,7 @@
+import { alarmMigrations } from '../alarms/alarm-migrations';
 import { outboxMigrations } from '../enrolment/outbox-migrations';
 import { planMigrations } from '../plans/plan-migrations';
+import { journalMigrations } from '../server-events/journal-migrations';
 import { auditMigrations } from './audit-migrations';
 import { lastKnownMigrations } from './last-known-migrations';
 import type { Migration } from './migrations';
@@ -13,4 +15,6 @@ export const storeMigrations: readonly Migration[] = [
   ...lastKnownMigrations,
   ...outboxMigrations,
   ...planMigrations,
+  ...alarmMigrations,
+  ...journalMigrations,
 ];
