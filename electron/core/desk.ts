@@ -23,6 +23,7 @@ import { checkSite } from './site-check/check-site';
 import { SiteSession } from './site-session';
 import { MemoryBookmarks, StoredBookmarks } from './server-events/bookmark-store';
 import { JournalOwner } from './server-events/journal-owner';
+import { eventGroups, exportEventsCsv, listEvents } from './server-events/journal-calls';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
 import type { CredentialSettings } from './vault/credential-settings';
 import type { SettingsStore } from './vault/settings/settings-store';
@@ -92,6 +93,10 @@ export class Desk implements DeskService {
       }),
       ...planHandlers(options.records && this.planService(options.records)),
       ...alarmHandlers({ alarms: () => undefined }),
+      // The journal's calls, answered by its own module until the alarm handlers delegate to it.
+      'events.list': (params) => listEvents(this.session(), params),
+      'events.groups': () => eventGroups(this.session()),
+      'events.exportCsv': (filter) => exportEventsCsv(this.session(), filter),
     };
   }
 
