@@ -1,3 +1,4 @@
+import { alarmMigrations } from '../alarms/alarm-migrations';
 import { outboxMigrations } from '../enrolment/outbox-migrations';
 import { planMigrations } from '../plans/plan-migrations';
 import { journalMigrations } from '../server-events/journal-migrations';
@@ -14,5 +15,6 @@ export const storeMigrations: readonly Migration[] = [
   ...lastKnownMigrations,
   ...outboxMigrations,
   ...planMigrations,
+  ...alarmMigrations,
   ...journalMigrations,
 ];
