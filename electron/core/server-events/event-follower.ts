@@ -11,11 +11,13 @@ export interface FollowerTiming {
   retryMaxMs: number;
   /** Seconds the server may hold one updates call. */
   deadlineS: number;
-  /** Newest events read again when the server refuses a bookmark (the gap is re-sent; the renderer drops what it has). */
+  /** Newest events read when there is no bookmark (first start, or refused): sent, the screens drop what they have. */
   catchUpTop: number;
+  /** How soon to ask again while the site is not connected. */
+  notConnectedMs: number;
 }
 
-const DEFAULT_TIMING: FollowerTiming = { retryBaseMs: 500, retryMaxMs: 10_000, deadlineS: EVENT_UPDATES_DEADLINE_S, catchUpTop: 200 };
+const DEFAULT_TIMING: FollowerTiming = { retryBaseMs: 500, retryMaxMs: 10_000, deadlineS: EVENT_UPDATES_DEADLINE_S, catchUpTop: 200, notConnectedMs: 1_000 };
 
 /** A bookmark the server will not take (too old, or from before a server rebuild): asked afresh instead. */
 const REFUSED_BOOKMARK = new Set(['bad-request', 'not-found']);
@@ -24,7 +26,7 @@ const REFUSED_BOOKMARK = new Set(['bad-request', 'not-found']);
  * Follows the server's event journal for the live journal screen and the item panels: long-polls the
  * `updates` link, keeps the newest one as the site's bookmark in the local store (a restart resumes from
  * it, so nothing is lost however long the desk was away), and emits each batch, oldest first. A refused
- * bookmark is dropped and the newest events read again. Failures back off as the rest of the core does;
+ * bookmark is dropped and the newest events read again (as at a first start). Failures back off as the rest of the core does;
  * while the site is not connected the follower waits for it (the session refuses reads meanwhile).
  */
 export class EventFollower {
@@ -56,13 +58,11 @@ export class EventFollower {
   private async follow(): Promise<void> {
     const signal = this.stopping.signal;
     let href = this.bookmarks.load(this.siteKey);
-    let catchUp = false;
     while (!signal.aborted) {
       try {
-        const page = href ? await this.site.read((t) => eventUpdates(t, href!, signal, this.timing.deadlineS)) : await this.fresh(catchUp);
+        const page = href ? await this.site.read((t) => eventUpdates(t, href!, signal, this.timing.deadlineS)) : await this.fresh();
         if (signal.aborted) return;
         this.retries.reset();
-        catchUp = false;
         this.publish(page);
         if (page.updates) {
           href = page.updates.href;
@@ -73,22 +73,22 @@ export class EventFollower {
         if (href && err instanceof DeskError && REFUSED_BOOKMARK.has(err.code)) {
           this.bookmarks.forget(this.siteKey);
           href = undefined;
-          catchUp = true;
           continue;
         }
-        await sleep(this.retries.next(), signal);
+        // The site is not connected yet (or again): its session says when; ask again soon, without growing the wait.
+        const notConnected = err instanceof DeskError && err.code === 'offline';
+        await sleep(notConnected ? this.timing.notConnectedMs : this.retries.next(), signal);
       }
     }
   }
 
   /**
-   * Where to start without a bookmark: the newest events. The first start of a desk shows nothing from
-   * here (the journal screen reads its own first page); after a refused bookmark the newest events are
-   * sent, as some may have been missed.
+   * Where to start without a bookmark (a desk's first start on a site, or a bookmark refused): the
+   * newest events, sent as well, so none raised while the desk was connecting or away is missed (the
+   * screens show each event once, by id).
    */
-  private async fresh(catchUp: boolean): Promise<EventSearch> {
-    const page = await this.site.read((t, d) => searchEvents(t, d, { previous: true, top: catchUp ? this.timing.catchUpTop : 1 }, this.stopping.signal));
-    return catchUp ? page : { ...page, events: [] };
+  private fresh(): Promise<EventSearch> {
+    return this.site.read((t, d) => searchEvents(t, d, { previous: true, top: this.timing.catchUpTop }, this.stopping.signal));
   }
 
   private publish(page: EventSearch): void {

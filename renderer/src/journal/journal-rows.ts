@@ -7,8 +7,9 @@ import type { ServerEvent } from '../../../shared/contract/alarms';
 export const JOURNAL_MAX_ROWS = 3_000;
 
 /**
- * Newest first, each event once. `fresh` (oldest first, as events.appended sends them) go on top;
- * what is over the cap leaves the bottom. Answers the new rows and how many were added on top.
+ * Newest first, each event once. `fresh` (oldest first, as events.appended sends them) go on top; one
+ * older than rows already shown (a catch-up after a restart re-sends the newest events) goes in its
+ * place by time. What is over the cap leaves the bottom. Answers the new rows and how many were added.
  */
 export function prependEvents(rows: readonly ServerEvent[], fresh: readonly ServerEvent[], max = JOURNAL_MAX_ROWS): { rows: ServerEvent[]; added: number; trimmed: boolean } {
   const known = new Set(rows.map((r) => r.id));
@@ -19,9 +20,24 @@ export function prependEvents(rows: readonly ServerEvent[], fresh: readonly Serv
     known.add(event.id);
     top.push(event);
   }
-  const all = top.length ? [...top, ...rows] : [...rows];
+  const newest = rows[0] ? Date.parse(rows[0].time) : -Infinity;
+  const inOrder = top.every((e) => !(Date.parse(e.time) < newest));
+  const all = inOrder ? [...top, ...rows] : mergeByTime(top, rows);
   const trimmed = all.length > max;
   return { rows: trimmed ? all.slice(0, max) : all, added: top.length, trimmed };
+}
+
+/** Two lists merged newest first by time; equal times keep the shown rows' order after the new ones. */
+function mergeByTime(fresh: readonly ServerEvent[], rows: readonly ServerEvent[]): ServerEvent[] {
+  const sorted = [...fresh].sort((a, b) => Date.parse(b.time) - Date.parse(a.time));
+  const out: ServerEvent[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < sorted.length || j < rows.length) {
+    if (j >= rows.length || (i < sorted.length && Date.parse(sorted[i]!.time) >= Date.parse(rows[j]!.time))) out.push(sorted[i++]!);
+    else out.push(rows[j++]!);
+  }
+  return out;
 }
 
 /** An older page (newest first) below the rows, each event once, up to the cap. */

@@ -27,6 +27,12 @@ describe('the journal\'s rows', () => {
     expect(next.trimmed).toBe(true);
   });
 
+  it('puts a re-sent event older than those shown in its place by time, not on top', () => {
+    const at = (id: string, minute: number) => ev(id, { time: `2026-11-27T10:${String(minute).padStart(2, '0')}:00Z` });
+    const next = prependEvents([at('c', 30), at('a', 10)], [at('b', 20), at('d', 40)]);
+    expect(next.rows.map((r) => r.id)).toEqual(['d', 'c', 'b', 'a']);
+  });
+
   it('adds an older page below, without repeats, up to the cap', () => {
     expect(appendOlder([ev('5'), ev('4')], [ev('4'), ev('3'), ev('2')], 3).map((r) => r.id)).toEqual(['5', '4', '3']);
   });

@@ -9,7 +9,7 @@ import { boardItem, event, fakeSite, ORIGIN } from './fake-site';
 
 const SITE = ORIGIN;
 const updates = (pos: number) => ({ href: `${ORIGIN}/api/events/updates?pos=${pos}` });
-const fast = { retryBaseMs: 1, retryMaxMs: 5, deadlineS: 1, catchUpTop: 50 };
+const fast = { retryBaseMs: 1, retryMaxMs: 5, deadlineS: 1, catchUpTop: 50, notConnectedMs: 5 };
 
 /** Waits until `done` holds (the follower runs on its own). */
 async function until(done: () => boolean): Promise<void> {
@@ -30,7 +30,7 @@ describe('the live journal follower', () => {
     return new StoredBookmarks(store);
   };
 
-  it('starts at the newest event, follows updates with its deadline on every call, emits each batch and keeps the bookmark', async () => {
+  it('starts at the newest events, follows updates with its deadline on every call, emits each batch and keeps the bookmark', async () => {
     const door = boardItem('501', 'Front door');
     const held: ServerEvent[][] = [];
     const { site, asked } = fakeSite((url) => {
@@ -43,11 +43,12 @@ describe('the live journal follower', () => {
     const follower = new EventFollower(site, SITE, book, (batch) => held.push(batch), fast);
     followers.push(follower);
     follower.start();
-    await until(() => held.length === 1);
-    // The first start shows nothing already there (the journal reads its own first page).
-    expect(held[0]!.map((e) => e.id)).toEqual(['10', '11']);
-    expect(held[0]![0]!.source.itemHref).toBe(door.href);
+    await until(() => held.length === 2);
+    // The first start sends the newest events too: any raised while the desk was connecting are not missed.
+    expect(held.map((batch) => batch.map((e) => e.id))).toEqual([['9'], ['10', '11']]);
+    expect(held[1]![0]!.source.itemHref).toBe(door.href);
     expect(asked[0]!.searchParams.get('previous')).toBe('true');
+    expect(asked[0]!.searchParams.get('top')).toBe('50');
     const polls = asked.filter((u) => u.pathname === '/api/events/updates');
     expect(polls.every((u) => u.searchParams.get('deadline') === '1')).toBe(true);
     await until(() => book.load(SITE) === updates(11).href);
@@ -108,5 +109,21 @@ describe('the live journal follower', () => {
     await until(() => held.length === 1);
     expect(asked.slice(0, 4).every((u) => u.searchParams.get('pos') === '3')).toBe(true);
     expect(held[0]!.map((e) => e.id)).toEqual(['4']);
+  });
+
+  it('waits while the site is not connected, then starts', async () => {
+    const held: ServerEvent[][] = [];
+    const { site, asked, setConnected } = fakeSite((url) =>
+      url.pathname === '/api/events' ? { events: [event('5')], updates: updates(5) } : new Promise((r) => setTimeout(() => r({ events: [], updates: updates(5) }), 20)),
+    );
+    setConnected(false);
+    const follower = new EventFollower(site, SITE, bookmarks(), (batch) => held.push(batch), fast);
+    followers.push(follower);
+    follower.start();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(asked).toHaveLength(0);
+    setConnected(true);
+    await until(() => held.length === 1);
+    expect(held[0]!.map((e) => e.id)).toEqual(['5']);
   });
 });

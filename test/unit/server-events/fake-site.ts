@@ -1,4 +1,5 @@
 import type { BoardItem } from '../../../shared/domain';
+import { DeskError } from '../../../shared/errors';
 import type { Discovery } from '../../../electron/core/api/discovery';
 import { withQuery } from '../../../electron/core/api/links';
 import type { Transport } from '../../../electron/core/api/transport';
@@ -34,7 +35,7 @@ export function fakeSite(answer: (url: URL) => unknown, items: BoardItem[] = [])
   } as unknown as Transport;
   const site: JournalSite = {
     read: async (reader) => {
-      if (!connected) throw Object.assign(new Error('Not connected'), { code: 'offline' });
+      if (!connected) throw new DeskError('offline', 'Not connected to the server');
       return reader(transport, discovery);
     },
     snapshot: () => ({ items }),
