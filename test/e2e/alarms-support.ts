@@ -1,12 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { RunningHost } from './support/host';
 
-/** What the simulator's control API takes to raise an alarm (docs/simulator.md, "Alarms"). */
+/** What the simulator's control API takes to raise an alarm (electron/simulator/control/alarm-operations.ts RaiseRequest). */
 export interface RaisedAlarm {
-  kind: string;
+  kind: 'forcedDoor' | 'doorOpenTooLong' | 'tamper' | 'fenceAlarm' | 'controllerOffline' | 'external';
   priority?: number;
+  /** A board item's id; default the server. */
   source?: string;
   message?: string;
+  active?: boolean;
 }
 
 /** Raises an alarm at the demo site's server through its control API; answers the alarm's id. */
@@ -14,6 +16,12 @@ export async function raiseAlarm(host: Pick<RunningHost, 'controlUrl'>, alarm: R
   const res = await fetch(`${host.controlUrl}/alarms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(alarm) });
   if (!res.ok) throw new Error(`control POST alarms: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
+}
+
+/** Ends a two-part alarm's `active`, as the door closing would. */
+export async function restoreAlarm(host: Pick<RunningHost, 'controlUrl'>, id: string): Promise<void> {
+  const res = await fetch(`${host.controlUrl}/alarms/${encodeURIComponent(id)}/restore`, { method: 'POST' });
+  if (!res.ok) throw new Error(`control POST restore: ${res.status}`);
 }
 
 /** The queue screen, opened from the header with the keyboard as a guard without a mouse would. */
