@@ -90,6 +90,7 @@ test('a note the server requires is asked for in a dialog; the detail shows inst
   await expect(row).toHaveAttribute('data-state', 'acknowledged');
   const ack = detail.getByTestId('alarm-history-entry').filter({ hasText: 'Acknowledged' });
   await expect(ack).toContainText('Guard sent to the door');
+  await ack.scrollIntoViewIfNeeded();
   await keepScreenshot(page, testInfo, 'alarm-detail');
 
   // The source door's panel, one click away, over the queue; Esc goes back to the queue.
