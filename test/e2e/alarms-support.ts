@@ -24,6 +24,13 @@ export async function restoreAlarm(host: Pick<RunningHost, 'controlUrl'>, id: st
   if (!res.ok) throw new Error(`control POST restore: ${res.status}`);
 }
 
+/** The demo site's licences less RESTEvents: a site whose server keeps no alarm queue the desk may read. */
+export async function withoutAlarmLicence(host: Pick<RunningHost, 'controlUrl'>): Promise<void> {
+  const licences = ['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV'];
+  const res = await fetch(`${host.controlUrl}/licences`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(licences) });
+  if (!res.ok) throw new Error(`control PUT licences: ${res.status}`);
+}
+
 /** The queue screen, opened from the header with the keyboard as a guard without a mouse would. */
 export async function openQueue(page: Page): Promise<Locator> {
   await page.getByTestId('open-alarms').focus();
