@@ -1,11 +1,15 @@
 import { expect, test, type Locator } from '@playwright/test';
+import { withoutAlarmLicence } from './alarms-support';
 import { keepScreenshot, openDesk, tileOf } from './panels-support';
 import { setDoor, siteEvents, startHost, type RunningHost } from './support/host';
 
 let host: RunningHost;
 
+// The strip as it is on a site without the alarm licence (RESTEvents): built from the items' status
+// flags, acknowledged at this desk only. With it, the strip follows the server's alarms (alarms.spec.ts).
 test.beforeAll(async () => {
   host = await startHost();
+  await withoutAlarmLicence(host);
 });
 test.afterAll(async () => {
   await host?.stop();
@@ -13,6 +17,7 @@ test.afterAll(async () => {
 
 test('a door free by schedule is amber on the board and not on the attention strip', async ({ page }) => {
   await openDesk(page, host);
+  await expect(page.getByTestId('attention')).toHaveAttribute('data-source', 'status');
   // Lobby Main Entrance leads into the Main Lobby, which its schedule keeps free during the day. Its
   // tile, not its name: while the demo's controllers are still fetching statuses, the strip briefly
   // lists it as Unknown too.
@@ -28,6 +33,7 @@ test('a door free by schedule is amber on the board and not on the attention str
 
 test('a forced door reaches the strip and is announced until acknowledged at the desk, which tells the server nothing', async ({ page }) => {
   await page.goto(host.url);
+  await expect(page.getByTestId('attention')).toHaveAttribute('data-source', 'status');
   await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected');
   const before = (await siteEvents(host)).length;
 
@@ -62,6 +68,7 @@ test('a forced door reaches the strip and is announced until acknowledged at the
 
 test('the strip keeps its height as the first alarm comes and the last goes, so the board below it stays put', async ({ page }) => {
   await page.goto(host.url);
+  await expect(page.getByTestId('attention')).toHaveAttribute('data-source', 'status');
   await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected');
   const strip = page.getByTestId('attention');
   await expect(strip).toContainText('Nothing needs action');
@@ -83,6 +90,7 @@ test('the strip keeps its height as the first alarm comes and the last goes, so 
 
 test('an alarm alone on the strip is named in full; two share the row, half each', async ({ page }, testInfo) => {
   await openDesk(page, host);
+  await expect(page.getByTestId('attention')).toHaveAttribute('data-source', 'status');
   const strip = page.getByTestId('attention');
   const calmHeight = (await strip.boundingBox())!.height;
   /** Whether the entry's name or reason is cut short with an ellipsis. */
