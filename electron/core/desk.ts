@@ -15,10 +15,12 @@ import { kioskHandlers } from './handlers/kiosk-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
 import { planHandlers } from './handlers/plan-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
+import { signInTrustHandlers } from './handlers/sign-in-trust-handlers';
 import type { KioskSettings } from './kiosk/kiosk-settings';
 import type { DeskRecords } from './offline/desk-records';
 import { PlanService } from './plans/plan-service';
 import { checkSite } from './site-check/check-site';
+import { SignInTrustStore } from './sign-in-trust/sign-in-trust-store';
 import { SiteSession } from './site-session';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
 import type { CredentialSettings } from './vault/credential-settings';
@@ -36,6 +38,8 @@ export interface DeskOptions {
   records?: DeskRecords;
   /** Where the board's layout is kept (the shell's settings store); in memory when absent. */
   settings?: SettingsStore;
+  /** The demo card issuer's CA certificate(s), trusted for card sign-in while the desk shows the demo site. */
+  demoCardAnchors?: () => Promise<Uint8Array[]>;
 }
 
 /**
@@ -51,9 +55,16 @@ export class Desk implements DeskService {
   private readonly enrolment: EnrolmentService | undefined;
   /** Division names from the division lists given out (keyed by href, so sites never mix). */
   private readonly listedDivisions = new Map<string, string>();
+  /** The installer's trust for card sign-in: what `authenticateCard` checks a card against (`inputs()`). */
+  readonly signInTrust: SignInTrustStore;
   private readonly acknowledgements = new AcknowledgementBook(this.events, (list) => this.events.emit('attention.acknowledged', list));
 
   constructor(private readonly options: DeskOptions) {
+    this.signInTrust = new SignInTrustStore({
+      settings: options.settings ?? new MemorySettingsStore(),
+      isDemo: () => this.site?.session.connection.demo ?? false,
+      ...(options.demoCardAnchors ? { demoAnchors: options.demoCardAnchors } : {}),
+    });
     this.enrolment = options.enrolment
       ? new EnrolmentService(options.enrolment, {
           siteConfig: () => this.site?.opened.config,
@@ -84,6 +95,7 @@ export class Desk implements DeskService {
           options.records?.audit.record({ kind: 'alarm.acknowledged', item: { href, name: this.itemName(href) }, comment: concern, outcome: 'done' }),
       }),
       ...planHandlers(options.records && this.planService(options.records)),
+      ...signInTrustHandlers(this.signInTrust, options.records?.audit),
     };
   }
 

@@ -8,6 +8,7 @@ import { layoutCalls, layoutEvents } from './layout';
 import { settingsCalls } from './settings';
 import { auditCalls, auditEvents } from './audit';
 import { planCalls, planEvents } from './plans';
+import { signInTrustCalls } from './sign-in-trust';
 
 export { CommandOutcome, CommandRequest } from './board';
 export { Acknowledgement, BoardLayout, PINNED_GROUP } from './layout';
@@ -32,6 +33,7 @@ export const calls = {
   ...auditCalls,
   ...layoutCalls,
   ...planCalls,
+  ...signInTrustCalls,
 } as const;
 
 export const events = {
