@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CardReaders } from '../../../electron/core/enrolment/card-readers';
-import { authenticateCard, authenticateCardOn, type CardCheck } from '../../../electron/core/piv/sign-in';
+import { authenticateCard, authenticateCardOn, identifyCard, type CardCheck } from '../../../electron/core/piv/sign-in';
 import { certificateCardIds } from '../../../electron/core/piv/sign-in/certificate-trust';
 import { DemoPivReader } from '../../../electron/shells/compose/demo-reader';
 import {
@@ -155,6 +155,9 @@ describe('authenticateCard', () => {
     demo.insert(new VirtualPivCard(good));
     const proof = await authenticateCard({ cards, reader: DemoPivReader.READER_NAME, pin: PIN, anchors, revoked: [] });
     expect(proof.label).toBe('PIV · agency 4700 · card 001337');
+    // Linking a card names it with the same checks and no PIN: it spends no PIN try.
+    await expect(identifyCard({ cards, anchors, revoked: [] })).resolves.toEqual(proof);
+    await expect(identifyCard({ cards, anchors: [], revoked: [] })).rejects.toMatchObject({ message: expect.stringMatching(/^This desk trusts no card issuer yet/) });
     await cards.close();
   });
 });

@@ -1,3 +1,4 @@
+import type { X509Certificate } from 'node:crypto';
 import { DeskError } from '../../../../shared/errors';
 import { PIV_OBJECT_TAGS, type CardChannel } from '../../../../shared/piv/card/card-objects';
 import { isPivError } from '../../../../shared/piv/card/errors';
@@ -36,9 +37,31 @@ export async function authenticateCardOn(channel: CardChannel, check: CardCheck)
   }
 }
 
+/**
+ * Which card is in the reader, with its certificate checked (valid, trusted, not revoked) but no PIN
+ * and no challenge: what linking a card to a roster entry needs. It proves nothing about who holds
+ * the card; sign-in is `authenticateCard`.
+ */
+export async function identifyCard(options: Omit<AuthenticateCardOptions, 'pin'>): Promise<CardProof> {
+  const { cards, reader, ...check } = options;
+  try {
+    return await cards.withCard(reader, async (channel) => (await inspect(new PivApplication(channel), check)).proof);
+  } catch (error) {
+    throw asCardError(error);
+  }
+}
+
 async function authenticate(channel: CardChannel, check: CardCheck): Promise<CardProof> {
-  const now = new Date(check.now ?? Date.now());
   const app = new PivApplication(channel);
+  const { proof, certificate } = await inspect(app, check);
+  await verifyPin(app, check.pin);
+  await proveCardHoldsKey(app, certificate);
+  return proof;
+}
+
+/** SELECT, CHUID and PIV Authentication certificate, and every check of the certificate. */
+async function inspect(app: PivApplication, check: Omit<CardCheck, 'pin'>): Promise<{ proof: CardProof; certificate: X509Certificate }> {
+  const now = new Date(check.now ?? Date.now());
   await app.select();
   const chuidObject = await app.getData(PIV_OBJECT_TAGS.chuid, 'CHUID');
   if (!chuidObject) throw new DeskError('card', 'This card has no CHUID, which every PIV card holds: it cannot sign in');
@@ -53,16 +76,15 @@ async function authenticate(channel: CardChannel, check: CardCheck): Promise<Car
   checkValidity(certificate, now);
   await checkChain(der, check.anchors, now, summary.issuer);
   checkSameCard(identity, await certificateCardIds(der));
-  await verifyPin(app, check.pin);
-  await proveCardHoldsKey(app, certificate);
 
-  return {
+  const proof: CardProof = {
     cardId: identity.cardId,
     label: identity.label,
     subject: summary.subject,
     expiresAt: new Date(certificate.validTo).getTime(),
     serial: certificate.serialNumber,
   };
+  return { proof, certificate };
 }
 
 /** A certificate naming another card than the CHUID does was copied onto this one. */
