@@ -7,7 +7,6 @@ import type { PivCardRead } from '../../../shared/piv/card-read';
 import { isPivError } from '../../../shared/piv/card/errors';
 import type { DeskConfig } from '../config';
 import { checkRead } from './card-preview';
-import type { CardAccess } from '../piv/sign-in/card-proof';
 import { CardReaders, type CardReadersOptions } from './card-readers';
 import { listCards, removeCard, updateCard } from './card-management';
 import { Outbox, type EnrolmentAudit } from './outbox';
@@ -46,11 +45,6 @@ export class EnrolmentService {
     this.link = new SiteLink(() => context.siteConfig());
     this.readers = new CardReaders(options, (list) => context.emit('enrolment.readers', list));
     this.outbox = new Outbox(options.outbox, this.link, (items) => context.emit('enrolment.outbox', items), options.audit);
-  }
-
-  /** The same readers (demo and PC/SC) as sign-in reaches a card: `authenticateCard({ cards: enrolment.cardAccess, … })`. */
-  get cardAccess(): CardAccess {
-    return this.readers;
   }
 
   /** Loads the outbox; pending enrolments go as soon as the server answers. */
