@@ -18,10 +18,12 @@ import { kioskHandlers } from './handlers/kiosk-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
 import { planHandlers } from './handlers/plan-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
+import { signInTrustHandlers } from './handlers/sign-in-trust-handlers';
 import type { KioskSettings } from './kiosk/kiosk-settings';
 import type { DeskRecords } from './offline/desk-records';
 import { PlanService } from './plans/plan-service';
 import { checkSite } from './site-check/check-site';
+import { SignInTrustStore } from './sign-in-trust/sign-in-trust-store';
 import { SiteSession } from './site-session';
 import { MemoryBookmarks, StoredBookmarks } from './server-events/bookmark-store';
 import { JournalOwner } from './server-events/journal-owner';
@@ -41,6 +43,8 @@ export interface DeskOptions {
   records?: DeskRecords;
   /** Where the board's layout is kept (the shell's settings store); in memory when absent. */
   settings?: SettingsStore;
+  /** The demo card issuer's CA certificate(s), trusted for card sign-in while the desk shows the demo site. */
+  demoCardAnchors?: () => Promise<Uint8Array[]>;
 }
 
 /**
@@ -61,7 +65,15 @@ export class Desk implements DeskService {
   private readonly alarmStore: AlarmStore | undefined;
   private readonly acknowledgements: AcknowledgementBook;
 
+  /** The installer's trust for card sign-in: what `authenticateCard` checks a card against (`inputs()`). */
+  readonly signInTrust: SignInTrustStore;
+
   constructor(private readonly options: DeskOptions) {
+    this.signInTrust = new SignInTrustStore({
+      settings: options.settings ?? new MemorySettingsStore(),
+      isDemo: () => this.site?.session.connection.demo ?? false,
+      ...(options.demoCardAnchors ? { demoAnchors: options.demoCardAnchors } : {}),
+    });
     const bookmarks = options.records ? new StoredBookmarks(options.records.store) : new MemoryBookmarks();
     this.journal = new JournalOwner(bookmarks, (events) => this.events.emit('events.appended', events));
     this.alarmStore = options.records && new AlarmStore(options.records.store);
@@ -107,6 +119,7 @@ export class Desk implements DeskService {
       }),
       ...planHandlers(options.records && this.planService(options.records)),
       ...alarmHandlers({ alarms: () => this.site?.alarms, session: () => this.session() }),
+      ...signInTrustHandlers(this.signInTrust, options.records?.audit),
     };
   }
 
