@@ -24,6 +24,7 @@ import type { CardAuthenticator, CardPresence } from './operators/card-authentic
 import { OperatorSession } from './operators/operator-session';
 import { RosterChanges } from './operators/roster-changes';
 import { RosterStore } from './operators/roster-store';
+import { readerListPresence } from './operators/reader-presence';
 import { PlanService } from './plans/plan-service';
 import { checkSite } from './site-check/check-site';
 import { SiteSession } from './site-session';
@@ -81,7 +82,8 @@ export class Desk implements DeskService {
       ...(options.records ? { roster: new RosterStore(options.records.store) } : {}),
       profile: options.operators?.profile ?? 'desk',
       ...(options.operators?.cards ? { cards: options.operators.cards } : {}),
-      ...(options.operators?.presence ? { presence: options.operators.presence } : {}),
+      // The readers' own list says when a card comes out (the demo reader and PC/SC alike).
+      presence: options.operators?.presence ?? readerListPresence((listener) => this.events.on('enrolment.readers', listener)),
       ...(options.operators?.minuteMs ? { minuteMs: options.operators.minuteMs } : {}),
       ...(record ? { record } : {}),
       changed: (session) => this.events.emit('operator.session', session),
@@ -99,7 +101,7 @@ export class Desk implements DeskService {
       if (state.phase === 'connected') this.enrolment?.connected();
     });
     this.handlers = {
-      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice), board: this.events.board, audit: options.records?.audit }),
+      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice), board: this.events.board, audit: options.records?.audit, operatorCardholder: () => this.operators.current()?.cardholderId }),
       ...settingsHandlers(options.credentials, options.sites, options.records?.audit),
       ...auditHandlers(options.records?.audit),
       ...enrolmentHandlers(this.enrolment),
