@@ -81,6 +81,12 @@ export const callGates: { [K in CallName]: CallGate } = {
   'plans.exportPart': 'signedIn',
   'plans.beginRestore': 'signedIn',
   'plans.finishRestore': 'signedIn',
+  // The installer's trust for card sign-in decides who can sign in at all: a supervisor's to change.
+  'signInTrust.get': 'open',
+  'signInTrust.addAnchor': 'supervisor',
+  'signInTrust.removeAnchor': 'supervisor',
+  'signInTrust.revoke': 'supervisor',
+  'signInTrust.unrevoke': 'supervisor',
   'operator.session': 'open',
   'operator.signInWithCard': 'open',
   'operator.signInWithPin': 'open',

@@ -105,5 +105,10 @@ export function composeDesk(options: ComposeOptions): Desk {
     kiosk,
     settings: options.settings,
     operators: { profile: options.kiosk.profile, ...(options.policyMinuteMs ? { minuteMs: options.policyMinuteMs } : {}) },
+    // Loaded with the first look at sign-in trust on the demo site: the demo card issuer's CA, made in this process.
+    demoCardAnchors: async () => {
+      const { demoCardAuthority } = await import('../../simulator/piv-card/test-credentials');
+      return [(await demoCardAuthority()).certificate.der];
+    },
   });
 }
