@@ -129,6 +129,55 @@ test.describe('the idle lock', () => {
     await openDesk(page, host);
     await expect(page.getByTestId('operator-name')).toHaveText('Hannah Grantham\u00a0· supervisor');
     await expect(page.getByTestId('lock-bar')).toContainText('Locked after no one touched the desk for a while', { timeout: 25_000 });
-    await expect(page.getByTestId('open-sign-in')).toBeVisible();
+    await expect(page.getByTestId('lock-sign-in')).toBeVisible();
+    await expect(page.getByTestId('operator-name')).toBeHidden();
+  });
+});
+
+test.describe('signing in with the demo card', () => {
+  test.describe.configure({ mode: 'serial' });
+  let host: RunningHost;
+  test.beforeAll(async () => {
+    host = await startHost();
+  });
+  test.afterAll(async () => host?.stop());
+
+  test('the card linked in Settings signs in with its PIN; a wrong PIN says the tries left; another card is not on the roster', async ({ page }, testInfo) => {
+    await openDesk(page, host);
+    const socket = await openDeskSocket(host.url);
+    try {
+      // The demo issuer's card (PIN 123456, electron/simulator/piv-card/card-profile.ts DEFAULT_PIN).
+      await socket.call('enrolment.demoCard', { action: 'piv' });
+      const oliver = await cardholder(socket, 'Oliver Grant');
+      await socket.call('operators.add', { cardholder: oliver, role: 'supervisor', linkCard: true });
+      await socket.call('operator.signOut');
+    } finally {
+      socket.close();
+    }
+    await page.getByTestId('lock-sign-in').click();
+    const dialog = page.getByTestId('sign-in');
+    await expect(dialog.getByTestId('sign-in-reader')).toContainText('Card in');
+    await dialog.getByTestId('sign-in-card-pin').fill('000000');
+    await dialog.getByTestId('sign-in-card-submit').click();
+    await expect(dialog.getByTestId('sign-in-error')).toHaveText(/^Wrong PIN: 4 tries left/);
+    await dialog.getByTestId('sign-in-card-pin').fill('123456');
+    await keepScreenshot(page, testInfo, 'operators-sign-in-demo-card');
+    await dialog.getByTestId('sign-in-card-submit').click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('operator-name')).toHaveText('Oliver Grant\u00a0· supervisor');
+
+    // Another card (each demo insert is a new card) is refused by name of the roster, not by the card.
+    await page.getByTestId('sign-out').click();
+    const again = await openDeskSocket(host.url);
+    try {
+      await again.call('enrolment.demoCard', { action: 'remove' });
+      await again.call('enrolment.demoCard', { action: 'piv' });
+    } finally {
+      again.close();
+    }
+    await page.getByTestId('lock-sign-in').click();
+    await dialog.getByTestId('sign-in-card-pin').fill('123456');
+    await dialog.getByTestId('sign-in-card-submit').click();
+    await expect(dialog.getByTestId('sign-in-error')).toHaveText('This card is not on this desk’s roster');
   });
 });
