@@ -142,7 +142,7 @@ test.describe('signing in with the demo card', () => {
   });
   test.afterAll(async () => host?.stop());
 
-  test('the card linked in Settings signs in with its PIN; a wrong PIN says the tries left; another card is not on the roster', async ({ page }, testInfo) => {
+  test('the linked card signs in with its PIN; a wrong PIN says the tries left; taking the card out locks; another card is not on the roster', async ({ page }, testInfo) => {
     await openDesk(page, host);
     const socket = await openDeskSocket(host.url);
     try {
@@ -166,16 +166,19 @@ test.describe('signing in with the demo card', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('operator-name')).toHaveText('Oliver Grant\u00a0· supervisor');
 
-    // Another card (each demo insert is a new card) is refused by name of the roster, not by the card.
-    await page.getByTestId('sign-out').click();
+    // The card stays in the reader: taking it out locks the desk, saying so.
     const again = await openDeskSocket(host.url);
     try {
+      await again.call('operators.setPolicy', { idleLockMinutes: 15, cardStaysInReader: true, deskPinFallback: true });
       await again.call('enrolment.demoCard', { action: 'remove' });
+      await expect(page.getByTestId('lock-bar')).toContainText('Locked: the card was taken out of the reader');
+      // Another card (each demo insert is a new card) put in while locked asks for its PIN at once,
+      // and is refused because it is not on the roster.
       await again.call('enrolment.demoCard', { action: 'piv' });
     } finally {
       again.close();
     }
-    await page.getByTestId('lock-sign-in').click();
+    await expect(dialog).toBeVisible();
     await dialog.getByTestId('sign-in-card-pin').fill('123456');
     await dialog.getByTestId('sign-in-card-submit').click();
     await expect(dialog.getByTestId('sign-in-error')).toHaveText('This card is not on this desk’s roster');

@@ -8,6 +8,12 @@ export const ACTIVE_PING_MS = 10_000;
 /** Who is signed in, as main says (the `operator.session` event and call); the renderer decides nothing. */
 class OperatorStore {
   #session = $state<OperatorSession | undefined>();
+  /** Counts cards put into a reader while the desk is locked: each one opens the sign-in dialog. */
+  #cardsWhileLocked = $state(0);
+
+  get cardsWhileLocked(): number {
+    return this.#cardsWhileLocked;
+  }
 
   get session(): OperatorSession | undefined {
     return this.#session;
@@ -27,6 +33,11 @@ class OperatorStore {
 
   reported(session: OperatorSession): void {
     this.#session = session;
+  }
+
+  /** A card went into a reader. Only a locked desk asks for its PIN: a card put in to enrol someone is not a sign-in. */
+  cardInserted(): void {
+    if (this.locked) this.#cardsWhileLocked++;
   }
 }
 
@@ -50,8 +61,14 @@ export function syncOperator(desk: RendererDesk, report: (message: string) => vo
     );
   target.addEventListener('keydown', touched, { capture: true });
   target.addEventListener('pointerdown', touched, { capture: true });
+  let withCard: readonly string[] = [];
   const stops = [
     desk.on('operator.session', (session) => operator.reported(session)),
+    desk.on('enrolment.readers', (list) => {
+      const now = list.readers.filter((r) => r.cardPresent).map((r) => r.name);
+      if (now.some((name) => !withCard.includes(name))) operator.cardInserted();
+      withCard = now;
+    }),
     desk.onLink((link) => {
       if (link.phase === 'open') void load();
     }),
