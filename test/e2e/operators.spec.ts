@@ -118,6 +118,8 @@ test.describe('the idle lock', () => {
   test.afterAll(async () => host?.stop());
 
   test('the desk locks itself after the idle minutes, saying why', async ({ page }) => {
+    // Connected first: the cardholder search asks the server.
+    await openDesk(page, host);
     const socket = await openDeskSocket(host.url);
     try {
       const ada = await cardholder(socket, 'Hannah Grantham');
@@ -126,7 +128,6 @@ test.describe('the idle lock', () => {
     } finally {
       socket.close();
     }
-    await openDesk(page, host);
     await expect(page.getByTestId('operator-name')).toHaveText('Hannah Grantham\u00a0· supervisor');
     await expect(page.getByTestId('lock-bar')).toContainText('Locked after no one touched the desk for a while', { timeout: 25_000 });
     await expect(page.getByTestId('lock-sign-in')).toBeVisible();
