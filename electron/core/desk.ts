@@ -1,4 +1,5 @@
 import type { CallName, CallResult, CheckedParams, DeskService, EventName, EventPayload } from '../../shared/contract';
+import type { AuditAction } from '../../shared/contract/audit';
 import { DeskError } from '../../shared/errors';
 import { AlarmStore } from './alarms/alarm-store';
 import { SiteAlarms } from './alarms/site-alarms';
@@ -17,10 +18,18 @@ import { directoryHandlers } from './handlers/directory-handlers';
 import { kioskHandlers } from './handlers/kiosk-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
 import { planHandlers } from './handlers/plan-handlers';
+import { operatorHandlers } from './handlers/operator-handlers';
+import { overrideShiftHandlers, type ActiveOverridesService, type ShiftService } from './handlers/override-shift-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import { signInTrustHandlers } from './handlers/sign-in-trust-handlers';
 import type { KioskSettings } from './kiosk/kiosk-settings';
 import type { DeskRecords } from './offline/desk-records';
+import type { CardAuthenticator, CardPresence } from './operators/card-authenticator';
+import { OperatorSession } from './operators/operator-session';
+import { RosterChanges } from './operators/roster-changes';
+import { RosterStore } from './operators/roster-store';
+import { readerListPresence } from './operators/reader-presence';
+import { pivCardAuthenticator } from './operators/piv-card-authenticator';
 import { PlanService } from './plans/plan-service';
 import { checkSite } from './site-check/check-site';
 import { SignInTrustStore } from './sign-in-trust/sign-in-trust-store';
@@ -43,8 +52,18 @@ export interface DeskOptions {
   records?: DeskRecords;
   /** Where the board's layout is kept (the shell's settings store); in memory when absent. */
   settings?: SettingsStore;
+  /** Who is at the desk: the profile (the kiosk has no desk-PIN fallback by default) and the card reader's sign-in. */
+  operators?: OperatorOptions;
   /** The demo card issuer's CA certificate(s), trusted for card sign-in while the desk shows the demo site. */
   demoCardAnchors?: () => Promise<Uint8Array[]>;
+}
+
+export interface OperatorOptions {
+  profile: 'kiosk' | 'desk';
+  cards?: CardAuthenticator;
+  presence?: CardPresence;
+  /** How long a policy minute lasts (60 s; shorter only where a test watches the idle lock). */
+  minuteMs?: number;
 }
 
 /**
@@ -67,6 +86,11 @@ export class Desk implements DeskService {
 
   /** The installer's trust for card sign-in: what `authenticateCard` checks a card against (`inputs()`). */
   readonly signInTrust: SignInTrustStore;
+  /** Who is signed in, and the lock: every call passes its gate before its handler runs. */
+  readonly operators: OperatorSession;
+  /** Active overrides and shift handover, where the desk has them. */
+  private readonly overrides: ActiveOverridesService | undefined = undefined;
+  private readonly shift: ShiftService | undefined = undefined;
 
   constructor(private readonly options: DeskOptions) {
     this.signInTrust = new SignInTrustStore({
@@ -94,11 +118,26 @@ export class Desk implements DeskService {
           emit: (name, payload) => this.events.emit(name, payload),
         })
       : undefined;
+    // Card sign-in through the desk's own readers, checked against the installer's trust (a test may give its own).
+    const cards = options.operators?.cards ?? (this.enrolment ? pivCardAuthenticator(this.enrolment.cardAccess(), () => this.signInTrust.inputs()) : undefined);
+    const record = options.records ? (action: AuditAction) => void options.records?.audit.record(action) : undefined;
+    this.operators = new OperatorSession({
+      ...(options.records ? { roster: new RosterStore(options.records.store) } : {}),
+      profile: options.operators?.profile ?? 'desk',
+      ...(cards ? { cards } : {}),
+      // The readers' own list says when a card comes out (the demo reader and PC/SC alike).
+      presence: options.operators?.presence ?? readerListPresence((listener) => this.events.on('enrolment.readers', listener)),
+      ...(options.operators?.minuteMs ? { minuteMs: options.operators.minuteMs } : {}),
+      ...(record ? { record } : {}),
+      changed: (session) => this.events.emit('operator.session', session),
+    });
+    options.records?.audit.attributeTo(() => this.operators.current()?.name);
+    const roster = new RosterChanges(this.operators, { ...(cards ? { cards } : {}), ...(record ? { record } : {}) });
     this.events.on('connection', (state) => {
       if (state.phase === 'connected') this.enrolment?.connected();
     });
     this.handlers = {
-      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice), board: this.events.board, audit: options.records?.audit }),
+      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice), board: this.events.board, audit: options.records?.audit, operatorCardholder: () => this.operators.current()?.cardholderId }),
       ...settingsHandlers(options.credentials, options.sites, options.records?.audit),
       ...auditHandlers(options.records?.audit),
       ...enrolmentHandlers(this.enrolment),
@@ -119,6 +158,8 @@ export class Desk implements DeskService {
       }),
       ...planHandlers(options.records && this.planService(options.records)),
       ...alarmHandlers({ alarms: () => this.site?.alarms, session: () => this.session() }),
+      ...operatorHandlers(this.operators, roster),
+      ...overrideShiftHandlers(this.overrides, this.shift),
       ...signInTrustHandlers(this.signInTrust, options.records?.audit),
     };
   }
@@ -133,6 +174,7 @@ export class Desk implements DeskService {
     await this.switching;
     await this.closeSite();
     await this.enrolment?.stop();
+    this.operators.stop();
     this.options.records?.close();
   }
 
@@ -141,6 +183,12 @@ export class Desk implements DeskService {
   }
 
   handle<K extends CallName>(name: K, params: CheckedParams<K>): Promise<CallResult<K>> {
+    // The lock: a call that acts is refused while nobody is signed in (call-gates.ts says which act).
+    try {
+      this.operators.gate(name);
+    } catch (err) {
+      return Promise.reject(err);
+    }
     const handler: CallHandler<K> = this.handlers[name];
     return handler(params);
   }

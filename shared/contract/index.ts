@@ -9,6 +9,7 @@ import { settingsCalls } from './settings';
 import { auditCalls, auditEvents } from './audit';
 import { planCalls, planEvents } from './plans';
 import { alarmCalls, alarmEvents } from './alarms';
+import { operatorCalls, operatorEvents } from './operators';
 import { signInTrustCalls } from './sign-in-trust';
 
 export { CommandOutcome, CommandRequest } from './board';
@@ -35,6 +36,7 @@ export const calls = {
   ...layoutCalls,
   ...planCalls,
   ...alarmCalls,
+  ...operatorCalls,
   ...signInTrustCalls,
 } as const;
 
@@ -46,6 +48,7 @@ export const events = {
   ...layoutEvents,
   ...planEvents,
   ...alarmEvents,
+  ...operatorEvents,
 } as const;
 
 export type Calls = typeof calls;

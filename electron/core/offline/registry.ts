@@ -1,5 +1,6 @@
 import { alarmMigrations } from '../alarms/alarm-migrations';
 import { outboxMigrations } from '../enrolment/outbox-migrations';
+import { operatorMigrations } from '../operators/operator-migrations';
 import { planMigrations } from '../plans/plan-migrations';
 import { journalMigrations } from '../server-events/journal-migrations';
 import { auditMigrations } from './audit-migrations';
@@ -17,4 +18,5 @@ export const storeMigrations: readonly Migration[] = [
   ...planMigrations,
   ...alarmMigrations,
   ...journalMigrations,
+  ...operatorMigrations,
 ];
