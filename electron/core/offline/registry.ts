@@ -1,4 +1,5 @@
 import { outboxMigrations } from '../enrolment/outbox-migrations';
+import { activeOverrideMigrations } from '../overrides/active-override-migrations';
 import { planMigrations } from '../plans/plan-migrations';
 import { auditMigrations } from './audit-migrations';
 import { lastKnownMigrations } from './last-known-migrations';
@@ -13,4 +14,5 @@ export const storeMigrations: readonly Migration[] = [
   ...lastKnownMigrations,
   ...outboxMigrations,
   ...planMigrations,
+  ...activeOverrideMigrations,
 ];

@@ -7,6 +7,9 @@ export const KIND_WORDS: Record<AuditKind, string> = {
   'settings.changed': 'Settings changed',
   'site.switched': 'Site switched',
   'plan.changed': 'Floor plan changed',
+  'override.cancelled': 'Override cancelled',
+  'shift.ended': 'Shift ended',
+  'shift.acknowledged': 'Handover acknowledged',
   'audit.retention': 'Audit retention set',
   'audit.pruned': 'Audit entries pruned',
 };
@@ -40,6 +43,12 @@ export function describeAction(action: AuditAction): string {
       return `to ${action.site}${action.origin ? ` (${action.origin})` : ''}`;
     case 'plan.changed':
       return `${action.plan} ${action.change} (${action.floor})`;
+    case 'override.cancelled':
+      return `${action.override} on ${action.item.name} (sent ${action.command})`;
+    case 'shift.ended':
+      return `${action.report.operator}: ${action.report.alarmsHandled.length} alarms handled, ${action.report.overridesSent.length} overrides sent, ${action.report.overridesRunning.length} still running`;
+    case 'shift.acknowledged':
+      return `${action.acknowledgedBy} read the handover from ${action.endedBy}`;
     case 'audit.retention':
       return action.retentionDays === null ? 'keep every entry' : `keep ${action.retentionDays} days`;
     case 'audit.pruned':
