@@ -21,6 +21,7 @@ export const ErrorCode = z.enum([
   'credentials', // a certificate, key, PKCS#12 file or stored secret could not be used
   'uncertain', // the server's answer to a command could not be read: it may or may not have been carried out
   'card', // a smart card or its reader: no card, removed mid-read, not a PIV card, unreadable, wrong PIN
+  'signed-out', // nobody is signed in at this desk (or the operator lacks the role): the call acts, so it is refused
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

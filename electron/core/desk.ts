@@ -1,4 +1,5 @@
 import type { CallName, CallResult, CheckedParams, DeskService, EventName, EventPayload } from '../../shared/contract';
+import type { AuditAction } from '../../shared/contract/audit';
 import { DeskError } from '../../shared/errors';
 import { AcknowledgementBook } from './board/acknowledgements';
 import { LayoutStore, MemorySettingsStore } from './board/layout-store';
@@ -14,9 +15,15 @@ import { directoryHandlers } from './handlers/directory-handlers';
 import { kioskHandlers } from './handlers/kiosk-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
 import { planHandlers } from './handlers/plan-handlers';
+import { operatorHandlers } from './handlers/operator-handlers';
+import { overrideShiftHandlers, type ActiveOverridesService, type ShiftService } from './handlers/override-shift-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import type { KioskSettings } from './kiosk/kiosk-settings';
 import type { DeskRecords } from './offline/desk-records';
+import type { CardAuthenticator, CardPresence } from './operators/card-authenticator';
+import { OperatorSession } from './operators/operator-session';
+import { RosterChanges } from './operators/roster-changes';
+import { RosterStore } from './operators/roster-store';
 import { PlanService } from './plans/plan-service';
 import { checkSite } from './site-check/check-site';
 import { SiteSession } from './site-session';
@@ -36,6 +43,16 @@ export interface DeskOptions {
   records?: DeskRecords;
   /** Where the board's layout is kept (the shell's settings store); in memory when absent. */
   settings?: SettingsStore;
+  /** Who is at the desk: the profile (the kiosk has no desk-PIN fallback by default) and the card reader's sign-in. */
+  operators?: OperatorOptions;
+}
+
+export interface OperatorOptions {
+  profile: 'kiosk' | 'desk';
+  cards?: CardAuthenticator;
+  presence?: CardPresence;
+  /** How long a policy minute lasts (60 s; shorter only where a test watches the idle lock). */
+  minuteMs?: number;
 }
 
 /**
@@ -52,8 +69,25 @@ export class Desk implements DeskService {
   /** Division names from the division lists given out (keyed by href, so sites never mix). */
   private readonly listedDivisions = new Map<string, string>();
   private readonly acknowledgements = new AcknowledgementBook(this.events, (list) => this.events.emit('attention.acknowledged', list));
+  /** Who is signed in, and the lock: every call passes its gate before its handler runs. */
+  readonly operators: OperatorSession;
+  /** Active overrides and shift handover, where the desk has them. */
+  private readonly overrides: ActiveOverridesService | undefined = undefined;
+  private readonly shift: ShiftService | undefined = undefined;
 
   constructor(private readonly options: DeskOptions) {
+    const record = options.records ? (action: AuditAction) => void options.records?.audit.record(action) : undefined;
+    this.operators = new OperatorSession({
+      ...(options.records ? { roster: new RosterStore(options.records.store) } : {}),
+      profile: options.operators?.profile ?? 'desk',
+      ...(options.operators?.cards ? { cards: options.operators.cards } : {}),
+      ...(options.operators?.presence ? { presence: options.operators.presence } : {}),
+      ...(options.operators?.minuteMs ? { minuteMs: options.operators.minuteMs } : {}),
+      ...(record ? { record } : {}),
+      changed: (session) => this.events.emit('operator.session', session),
+    });
+    options.records?.audit.attributeTo(() => this.operators.current()?.name);
+    const roster = new RosterChanges(this.operators, { ...(options.operators?.cards ? { cards: options.operators.cards } : {}), ...(record ? { record } : {}) });
     this.enrolment = options.enrolment
       ? new EnrolmentService(options.enrolment, {
           siteConfig: () => this.site?.opened.config,
@@ -84,6 +118,8 @@ export class Desk implements DeskService {
           options.records?.audit.record({ kind: 'alarm.acknowledged', item: { href, name: this.itemName(href) }, comment: concern, outcome: 'done' }),
       }),
       ...planHandlers(options.records && this.planService(options.records)),
+      ...operatorHandlers(this.operators, roster),
+      ...overrideShiftHandlers(this.overrides, this.shift),
     };
   }
 
@@ -97,6 +133,7 @@ export class Desk implements DeskService {
     await this.switching;
     await this.closeSite();
     await this.enrolment?.stop();
+    this.operators.stop();
     this.options.records?.close();
   }
 
@@ -105,6 +142,12 @@ export class Desk implements DeskService {
   }
 
   handle<K extends CallName>(name: K, params: CheckedParams<K>): Promise<CallResult<K>> {
+    // The lock: a call that acts is refused while nobody is signed in (call-gates.ts says which act).
+    try {
+      this.operators.gate(name);
+    } catch (err) {
+      return Promise.reject(err);
+    }
     const handler: CallHandler<K> = this.handlers[name];
     return handler(params);
   }

@@ -60,6 +60,28 @@ export const AuditAction = z.discriminatedUnion('kind', [
     ...common,
   }),
   z.object({
+    kind: z.literal('operator.signedIn'),
+    /** How: the operator's own card, the desk PIN fallback, or the first operator added to an empty roster. */
+    method: z.enum(['card', 'deskPin', 'firstOperator']),
+    /** For a refused sign-in: the roster operator it was for, when one was named or matched. */
+    attempted: z.string().optional(),
+    ...common,
+  }),
+  z.object({
+    kind: z.literal('operator.signedOut'),
+    reason: z.enum(['started', 'signedOut', 'idle', 'cardRemoved', 'shiftEnded']),
+    ...common,
+  }),
+  z.object({
+    kind: z.literal('operators.changed'),
+    change: z.enum(['added', 'removed', 'cardLinked', 'policy']),
+    /** The roster operator added, removed or given a card (their name), absent for a policy change. */
+    subject: z.string().optional(),
+    /** In words: "supervisor", "PIV · agency 1234 · card 000042", "idle lock 15 min, card stays in reader". */
+    detail: z.string().optional(),
+    ...common,
+  }),
+  z.object({
     kind: z.literal('override.cancelled'),
     item: ItemNamed,
     /** The key sent to end it (`cancel`, `unshunt`…) and the override it ended, in words ("Free until…"). */
@@ -85,7 +107,22 @@ export const AuditAction = z.discriminatedUnion('kind', [
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 export type AuditKind = AuditAction['kind'];
-export const AuditKind = z.enum(['override', 'alarm.acknowledged', 'enrolment', 'settings.changed', 'site.switched', 'plan.changed', 'override.cancelled', 'shift.ended', 'shift.acknowledged', 'audit.retention', 'audit.pruned']);
+export const AuditKind = z.enum([
+  'override',
+  'alarm.acknowledged',
+  'enrolment',
+  'settings.changed',
+  'site.switched',
+  'plan.changed',
+  'operator.signedIn',
+  'operator.signedOut',
+  'operators.changed',
+  'override.cancelled',
+  'shift.ended',
+  'shift.acknowledged',
+  'audit.retention',
+  'audit.pruned',
+]);
 
 /** One entry as the audit screen shows it. */
 export const AuditEntry = z.object({
@@ -94,6 +131,8 @@ export const AuditEntry = z.object({
   at: z.number(),
   /** Which desk (its host name, or the name Settings gave it). */
   desk: z.string(),
+  /** The operator signed in when it was recorded (their name); absent while the roster was empty or nobody was signed in. */
+  operator: z.string().optional(),
   action: AuditAction,
   /**
    * `sealed`: personal fields were sealed and are shown opened; `withheld`: the vault's key could not

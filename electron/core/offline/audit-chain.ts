@@ -15,6 +15,8 @@ export interface AuditRow {
   /** The personal fields, sealed, or null. */
   personal: string | null;
   personal_state: string;
+  /** The signed-in operator's name, or null (entries from before operators, or nobody signed in). */
+  operator: string | null;
   prev_hash: string;
   hash: string;
 }
@@ -25,7 +27,10 @@ export interface AuditRow {
  * can be checked without the vault's key.
  */
 export function entryHash(row: Omit<AuditRow, 'hash'>): string {
-  const content = JSON.stringify([row.seq, row.at, row.desk, row.kind, row.outcome, row.action, row.personal, row.personal_state]);
+  const fields: unknown[] = [row.seq, row.at, row.desk, row.kind, row.outcome, row.action, row.personal, row.personal_state];
+  // Only entries that name an operator hash it, so entries recorded before the column keep their hashes.
+  if (row.operator !== null && row.operator !== undefined) fields.push(row.operator);
+  const content = JSON.stringify(fields);
   return createHash('sha256').update(row.prev_hash).update('\n').update(content).digest('hex');
 }
 

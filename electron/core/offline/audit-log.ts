@@ -36,12 +36,19 @@ export class AuditLog {
   private askAgain = false;
   private readonly now: () => number;
   private lastPruneAt = 0;
+  /** Who is signed in at the desk, named in every entry recorded (absent: nobody, or no roster). */
+  private operatorName: () => string | undefined = () => undefined;
 
   constructor(
     private readonly store: LocalStore,
     private readonly options: AuditLogOptions,
   ) {
     this.now = options.now ?? Date.now;
+  }
+
+  /** From now on each entry names the operator this gives (the desk's signed-in operator). */
+  attributeTo(operatorName: () => string | undefined): void {
+    this.operatorName = operatorName;
   }
 
   /** From now on personal fields are sealed with this; until it is given they are withheld, not kept plain. */
@@ -100,7 +107,7 @@ export class AuditLog {
     return rows
       .filter((r) => (!filter.kinds || filter.kinds.includes(r.kind as AuditAction['kind'])) && (!filter.outcomes || filter.outcomes.includes(r.outcome as AuditEntry['action']['outcome'])))
       .map((r) => this.toEntry(r))
-      .filter((e) => !text || JSON.stringify(e.action).toLowerCase().includes(text));
+      .filter((e) => !text || JSON.stringify([e.operator ?? '', e.action]).toLowerCase().includes(text));
   }
 
   check(): AuditCheck {
@@ -170,11 +177,12 @@ export class AuditLog {
         action: JSON.stringify(plain),
         personal,
         personal_state: state,
+        operator: this.operatorName() ?? null,
         prev_hash: last?.hash ?? this.meta('anchor') ?? genesisHash,
       };
       const stored: AuditRow = { ...row, hash: entryHash(row) };
       this.store.db
-        .prepare('INSERT INTO audit_entries (seq, at, desk, kind, outcome, action, personal, personal_state, prev_hash, hash) VALUES (@seq, @at, @desk, @kind, @outcome, @action, @personal, @personal_state, @prev_hash, @hash)')
+        .prepare('INSERT INTO audit_entries (seq, at, desk, kind, outcome, action, personal, personal_state, operator, prev_hash, hash) VALUES (@seq, @at, @desk, @kind, @outcome, @action, @personal, @personal_state, @operator, @prev_hash, @hash)')
         .run(stored);
       // Numbers are never reused, even after everything was pruned.
       this.setMeta('lastSeq', String(seq));
@@ -211,7 +219,7 @@ export class AuditLog {
     if (state === 'withheld' || state === 'unreadable') {
       for (const f of fields) if (action[f] === undefined && (f === 'cardholder' || f === 'requestedBy')) action[f] = state === 'withheld' ? withheldText : unreadableText;
     }
-    return { seq: row.seq, at: row.at, desk: row.desk, action: action as AuditAction, personal: state, hash: row.hash };
+    return { seq: row.seq, at: row.at, desk: row.desk, ...(row.operator ? { operator: row.operator } : {}), action: action as AuditAction, personal: state, hash: row.hash };
   }
 
   private meta(key: string): string | undefined {

@@ -25,4 +25,12 @@ export const auditMigrations: Migration[] = [
       `);
     },
   },
+  {
+    feature: 'audit',
+    version: 2,
+    name: 'each entry names the operator signed in when it was recorded',
+    up(db) {
+      db.exec('ALTER TABLE audit_entries ADD COLUMN operator TEXT');
+    },
+  },
 ];

@@ -1,4 +1,5 @@
 import { outboxMigrations } from '../enrolment/outbox-migrations';
+import { operatorMigrations } from '../operators/operator-migrations';
 import { activeOverrideMigrations } from '../overrides/active-override-migrations';
 import { planMigrations } from '../plans/plan-migrations';
 import { auditMigrations } from './audit-migrations';
@@ -14,5 +15,6 @@ export const storeMigrations: readonly Migration[] = [
   ...lastKnownMigrations,
   ...outboxMigrations,
   ...planMigrations,
+  ...operatorMigrations,
   ...activeOverrideMigrations,
 ];

@@ -7,11 +7,35 @@ export const KIND_WORDS: Record<AuditKind, string> = {
   'settings.changed': 'Settings changed',
   'site.switched': 'Site switched',
   'plan.changed': 'Floor plan changed',
+  'operator.signedIn': 'Signed in',
+  'operator.signedOut': 'Signed out',
+  'operators.changed': 'Operators changed',
   'override.cancelled': 'Override cancelled',
   'shift.ended': 'Shift ended',
   'shift.acknowledged': 'Handover acknowledged',
   'audit.retention': 'Audit retention set',
   'audit.pruned': 'Audit entries pruned',
+};
+
+const SIGN_IN_WORDS: Record<Extract<AuditAction, { kind: 'operator.signedIn' }>['method'], string> = {
+  card: 'with their card',
+  deskPin: 'with the desk PIN',
+  firstOperator: 'as the first operator of the roster',
+};
+
+const SIGN_OUT_WORDS: Record<Extract<AuditAction, { kind: 'operator.signedOut' }>['reason'], string> = {
+  started: 'desk started',
+  signedOut: 'signed out',
+  idle: 'locked after the idle time',
+  cardRemoved: 'card taken out of the reader',
+  shiftEnded: 'shift ended',
+};
+
+const ROSTER_WORDS: Record<Extract<AuditAction, { kind: 'operators.changed' }>['change'], string> = {
+  added: 'added',
+  removed: 'removed',
+  cardLinked: 'card linked for',
+  policy: 'sign-in policy set',
 };
 
 export const OUTCOME_WORDS: Record<AuditOutcome, string> = {
@@ -43,6 +67,12 @@ export function describeAction(action: AuditAction): string {
       return `to ${action.site}${action.origin ? ` (${action.origin})` : ''}`;
     case 'plan.changed':
       return `${action.plan} ${action.change} (${action.floor})`;
+    case 'operator.signedIn':
+      return [SIGN_IN_WORDS[action.method], action.attempted ? `as ${action.attempted}` : ''].filter(Boolean).join(' ');
+    case 'operator.signedOut':
+      return SIGN_OUT_WORDS[action.reason];
+    case 'operators.changed':
+      return [ROSTER_WORDS[action.change], action.subject ?? '', action.detail ? `(${action.detail})` : ''].filter(Boolean).join(' ');
     case 'override.cancelled':
       return `${action.override} on ${action.item.name} (sent ${action.command})`;
     case 'shift.ended':
