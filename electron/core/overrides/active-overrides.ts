@@ -100,7 +100,7 @@ export class ActiveOverrides {
   }
 
   /** This site's overrides: open ones, and ended or cancelled ones for a while after, oldest first. */
-  list(): ActiveOverride[] {
+  active(): ActiveOverride[] {
     const origin = this.options.site.origin();
     const lookup = this.options.site.lookup();
     const now = this.now();
@@ -115,12 +115,18 @@ export class ActiveOverrides {
 
   /** Open overrides (running, or unknown while not live), for the shift report. */
   stillOpen(): ActiveOverride[] {
-    return this.list().filter((o) => o.state === 'running' || o.state === 'unknown');
+    return this.active().filter((o) => o.state === 'running' || o.state === 'unknown');
+  }
+
+  /** Statuses or liveness changed for these items: judged again at once when any is one of ours. */
+  itemsChanged(hrefs: readonly string[]): void {
+    const open = new Set([...this.tracked.values()].filter((t) => t.state === 'open').map((t) => t.itemHref));
+    if (hrefs.some((h) => open.has(h))) this.refresh();
   }
 
   /** Judges every override again and tells the renderer when anything it shows changed. */
   refresh(): void {
-    const list = this.list();
+    const list = this.active();
     const text = JSON.stringify(list);
     if (text === this.lastSent) return;
     this.lastSent = text;
@@ -147,7 +153,7 @@ export class ActiveOverrides {
     });
     this.finish(t, 'cancelled', this.now(), `Cancelled by ${this.options.operator()?.name ?? NOBODY_SIGNED_IN}`);
     this.refresh();
-    return this.list();
+    return this.active();
   }
 
   private openOn(origin: string, href: string): TrackedOverride[] {

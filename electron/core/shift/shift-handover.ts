@@ -23,7 +23,7 @@ export interface ShiftHandoverOptions {
   overridesRunning: () => ActiveOverride[];
   /** The board's items and statuses now (empty while no site is open). */
   board: () => { items: readonly BoardItem[]; statuses: readonly ItemStatus[] };
-  unsentEnrolments?: () => ShiftReport['notSent'];
+  unsentEnrolments?: () => Promise<ShiftReport['notSent']>;
   now?: () => number;
 }
 
@@ -41,7 +41,7 @@ export class ShiftHandover {
   }
 
   /** The signed-in operator's shift so far. */
-  report(id = 'current'): ShiftReport {
+  async report(id = 'current'): Promise<ShiftReport> {
     const operator = this.signedIn('There is no shift to report on');
     const audit = this.log();
     const { items, statuses } = this.options.board();
@@ -53,13 +53,13 @@ export class ShiftHandover {
       overridesRunning: this.options.overridesRunning(),
       items,
       statuses,
-      unsentEnrolments: this.options.unsentEnrolments?.() ?? [],
+      unsentEnrolments: (await this.options.unsentEnrolments?.()) ?? [],
     });
   }
 
   /** Records the report in the audit log, then locks the desk for the next operator. */
   async end(): Promise<ShiftReport> {
-    const report = this.report(randomUUID());
+    const report = await this.report(randomUUID());
     this.log().record({ kind: 'shift.ended', report, outcome: 'done' });
     await this.options.lock.shiftEnded(report.id);
     return report;
@@ -81,8 +81,8 @@ export class ShiftHandover {
   }
 
   /** An ended shift's report as CSV, with who acknowledged it, when someone has. */
-  exportCsv(id: string): { fileName: string; csv: string; rows: number } {
-    const report = id === 'current' ? this.report() : this.ended().find((r) => r.id === id);
+  async exportCsv(id: string): Promise<{ fileName: string; csv: string; rows: number }> {
+    const report = id === 'current' ? await this.report() : this.ended().find((r) => r.id === id);
     if (!report) throw new DeskError('not-found', 'No shift report with that id is in the audit log (it may have been pruned)');
     return shiftCsv(report);
   }
