@@ -15,9 +15,10 @@ export function onDuty(session: OperatorSession): OperatorOnDuty | undefined {
 /** Ending a shift signs the operator out with the handover waiting; reading it clears the wait. */
 export function handoverLock(session: OperatorSession): HandoverLock {
   return {
+    // Signed out first: the handover is never shown waiting to the operator who just ended the shift.
     shiftEnded: (id) => {
-      session.setHandoverPending(id);
       session.signOut('shiftEnded');
+      session.setHandoverPending(id);
     },
     handoverAcknowledged: () => {
       session.setHandoverPending(undefined);
