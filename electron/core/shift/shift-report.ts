@@ -54,7 +54,7 @@ export function buildShiftReport(facts: ShiftFacts): ShiftReport {
       continue;
     }
     if (action.kind === 'alarm.acknowledged' || action.kind === 'alarm.acted') report.alarmsHandled.push(alarmRow(entry.at, action));
-    else if (action.kind === 'override' || action.kind === 'override.cancelled') report.overridesSent.push(row(entry.at, whatWasAsked(action, kindOf), untilWords(action)));
+    else if (action.kind === 'override' || action.kind === 'override.cancelled') report.overridesSent.push(row(entry.at, whatWasAsked(action, kindOf), untilWords(action, entry.at)));
     else if (action.kind === 'enrolment') report.enrolments.push(row(entry.at, 'PIV card enrolled', 'The cardholder is named in the enrolment’s own audit entry'));
   }
   report.notSent.push(...facts.unsentEnrolments);
@@ -102,8 +102,16 @@ function whatWasAsked(action: { kind: string } & Record<string, unknown>, kindOf
   }
 }
 
-function untilWords(action: Record<string, unknown>): string | undefined {
-  return typeof action.endTime === 'string' ? `until ${action.endTime}` : undefined;
+/** "until 22:15" (the desk's own clock and zone: main runs on the desk), with the date when it is not the day it was sent. */
+function untilWords(action: Record<string, unknown>, sentAt: number): string | undefined {
+  if (typeof action.endTime !== 'string') return undefined;
+  const end = new Date(action.endTime);
+  if (Number.isNaN(end.getTime())) return `until ${action.endTime}`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const time = `${two(end.getHours())}:${two(end.getMinutes())}`;
+  const sent = new Date(sentAt);
+  const sameDay = sent.getFullYear() === end.getFullYear() && sent.getMonth() === end.getMonth() && sent.getDate() === end.getDate();
+  return sameDay ? `until ${time}` : `until ${end.getFullYear()}-${two(end.getMonth() + 1)}-${two(end.getDate())} ${time}`;
 }
 
 /** An alarm handled: the item and what was done, the note as the detail. */
