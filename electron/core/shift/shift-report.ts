@@ -114,13 +114,15 @@ function untilWords(action: Record<string, unknown>, sentAt: number): string | u
   return sameDay ? `until ${time}` : `until ${end.getFullYear()}-${two(end.getMonth() + 1)}-${two(end.getDate())} ${time}`;
 }
 
-/** An alarm handled: the item and what was done, the note as the detail. */
+/** What was done to an alarm, in words (`alarm.acted`'s action; the local book only acknowledges). */
+const ALARM_ACTION_WORDS: Record<string, string> = { comment: 'Note added', acknowledge: 'Acknowledged', process: 'Processed', forceProcess: 'Force-processed' };
+
+/** An alarm handled: what was done on which item (and the alarm's kind), the note as the detail. */
 function alarmRow(time: number, action: Record<string, unknown>): ReportRow {
-  const alarm = action.alarm as { message?: string; source?: { name?: string } } | undefined;
-  const on = alarm?.source?.name ?? (action.item ? itemName(action) : undefined) ?? alarm?.message ?? 'an alarm';
-  const did = typeof action.action === 'string' ? action.action : 'Acknowledged';
+  const did = (typeof action.action === 'string' ? ALARM_ACTION_WORDS[action.action] : undefined) ?? 'Acknowledged';
+  const kind = typeof action.alarmKind === 'string' && action.alarmKind ? ` (${action.alarmKind})` : '';
   const note = [action.note, action.comment].find((n): n is string => typeof n === 'string' && n.length > 0);
-  return row(time, `${did[0]!.toUpperCase()}${did.slice(1)}: ${on}${alarm?.message && alarm.message !== on ? ` (${alarm.message})` : ''}`, note);
+  return row(time, `${did}: ${itemName(action)}${kind}`, note);
 }
 
 /** Items whose status reads as alarm now, by name. */

@@ -79,9 +79,9 @@ describe('the shift report', () => {
   });
 
   it("reads a2's alarm.acted entries too: what was done and the note", () => {
-    const acted = { seq: 1, at: 12_000, desk: 'd', personal: 'none', hash: 'h', action: { kind: 'alarm.acted', action: 'process', alarm: { message: 'Door forced', source: { name: 'Loading dock' } }, note: 'Checked on camera', outcome: 'done' } };
+    const acted = { seq: 1, at: 12_000, desk: 'd', personal: 'none', hash: 'h', action: { kind: 'alarm.acted', alarm: '501', item: door, alarmKind: 'Door forced open', action: 'process', note: 'Checked on camera', outcome: 'done' } };
     const report = buildShiftReport({ id: 'r', operator: morgan, to: 20_000, entries: [acted as never], overridesRunning: [], items, statuses: [], unsentEnrolments: [] });
-    expect(report.alarmsHandled).toEqual([{ time: 12_000, what: 'Process: Loading dock (Door forced)', detail: 'Checked on camera' }]);
+    expect(report.alarmsHandled).toEqual([{ time: 12_000, what: 'Processed: Loading dock (Door forced open)', detail: 'Checked on camera' }]);
   });
 });
 
