@@ -18,17 +18,22 @@ import { planHandlers } from './handlers/plan-handlers';
 import { operatorHandlers } from './handlers/operator-handlers';
 import { overrideShiftHandlers, type ShiftService } from './handlers/override-shift-handlers';
 import { ActiveOverrides } from './overrides/active-overrides';
+import { withRequestedBy } from './operators/requested-by';
 import { handoverLock, onDuty, unsentEnrolments } from './shift/desk-shift';
 import { ShiftHandover } from './shift/shift-handover';
 import { settingsHandlers } from './handlers/settings-handlers';
+import { signInTrustHandlers } from './handlers/sign-in-trust-handlers';
 import type { KioskSettings } from './kiosk/kiosk-settings';
 import type { DeskRecords } from './offline/desk-records';
 import type { CardAuthenticator, CardPresence } from './operators/card-authenticator';
 import { OperatorSession } from './operators/operator-session';
 import { RosterChanges } from './operators/roster-changes';
 import { RosterStore } from './operators/roster-store';
+import { readerListPresence } from './operators/reader-presence';
+import { pivCardAuthenticator } from './operators/piv-card-authenticator';
 import { PlanService } from './plans/plan-service';
 import { checkSite } from './site-check/check-site';
+import { SignInTrustStore } from './sign-in-trust/sign-in-trust-store';
 import { SiteSession } from './site-session';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
 import type { CredentialSettings } from './vault/credential-settings';
@@ -48,6 +53,8 @@ export interface DeskOptions {
   settings?: SettingsStore;
   /** Who is at the desk: the profile (the kiosk has no desk-PIN fallback by default) and the card reader's sign-in. */
   operators?: OperatorOptions;
+  /** The demo card issuer's CA certificate(s), trusted for card sign-in while the desk shows the demo site. */
+  demoCardAnchors?: () => Promise<Uint8Array[]>;
 }
 
 export interface OperatorOptions {
@@ -71,6 +78,8 @@ export class Desk implements DeskService {
   private readonly enrolment: EnrolmentService | undefined;
   /** Division names from the division lists given out (keyed by href, so sites never mix). */
   private readonly listedDivisions = new Map<string, string>();
+  /** The installer's trust for card sign-in: what `authenticateCard` checks a card against (`inputs()`). */
+  readonly signInTrust: SignInTrustStore;
   private readonly acknowledgements = new AcknowledgementBook(this.events, (list) => this.events.emit('attention.acknowledged', list));
   /** Who is signed in, and the lock: every call passes its gate before its handler runs. */
   readonly operators: OperatorSession;
@@ -79,18 +88,11 @@ export class Desk implements DeskService {
   private readonly shift: ShiftService | undefined;
 
   constructor(private readonly options: DeskOptions) {
-    const record = options.records ? (action: AuditAction) => void options.records?.audit.record(action) : undefined;
-    this.operators = new OperatorSession({
-      ...(options.records ? { roster: new RosterStore(options.records.store) } : {}),
-      profile: options.operators?.profile ?? 'desk',
-      ...(options.operators?.cards ? { cards: options.operators.cards } : {}),
-      ...(options.operators?.presence ? { presence: options.operators.presence } : {}),
-      ...(options.operators?.minuteMs ? { minuteMs: options.operators.minuteMs } : {}),
-      ...(record ? { record } : {}),
-      changed: (session) => this.events.emit('operator.session', session),
+    this.signInTrust = new SignInTrustStore({
+      settings: options.settings ?? new MemorySettingsStore(),
+      isDemo: () => this.site?.session.connection.demo ?? false,
+      ...(options.demoCardAnchors ? { demoAnchors: options.demoCardAnchors } : {}),
     });
-    options.records?.audit.attributeTo(() => this.operators.current()?.name);
-    const roster = new RosterChanges(this.operators, { ...(options.operators?.cards ? { cards: options.operators.cards } : {}), ...(record ? { record } : {}) });
     this.enrolment = options.enrolment
       ? new EnrolmentService(options.enrolment, {
           siteConfig: () => this.site?.opened.config,
@@ -98,13 +100,35 @@ export class Desk implements DeskService {
           emit: (name, payload) => this.events.emit(name, payload),
         })
       : undefined;
+    // Card sign-in through the desk's own readers, checked against the installer's trust (a test may give its own).
+    const cards = options.operators?.cards ?? (this.enrolment ? pivCardAuthenticator(this.enrolment.cardAccess(), () => this.signInTrust.inputs()) : undefined);
+    const record = options.records ? (action: AuditAction) => void options.records?.audit.record(action) : undefined;
+    this.operators = new OperatorSession({
+      ...(options.records ? { roster: new RosterStore(options.records.store) } : {}),
+      profile: options.operators?.profile ?? 'desk',
+      ...(cards ? { cards } : {}),
+      // The readers' own list says when a card comes out (the demo reader and PC/SC alike).
+      presence: options.operators?.presence ?? readerListPresence((listener) => this.events.on('enrolment.readers', listener)),
+      ...(options.operators?.minuteMs ? { minuteMs: options.operators.minuteMs } : {}),
+      ...(record ? { record } : {}),
+      changed: (session) => this.events.emit('operator.session', session),
+    });
+    options.records?.audit.attributeTo(() => this.operators.current()?.name);
+    const roster = new RosterChanges(this.operators, { ...(cards ? { cards } : {}), ...(record ? { record } : {}) });
     this.events.on('connection', (state) => {
       if (state.phase === 'connected') this.enrolment?.connected();
     });
     this.overrides = options.records && this.activeOverrides(options.records);
     this.shift = options.records && this.shiftHandover(options.records);
     this.handlers = {
-      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice), board: this.events.board, audit: options.records?.audit, accepted: (request) => this.overrides?.sent(request, this.item(request.href)) }),
+      ...boardHandlers({
+        session: () => this.session(),
+        switchTo: (choice) => this.switchTo(choice),
+        board: this.events.board,
+        audit: options.records?.audit,
+        operatorCardholder: () => this.operators.current()?.cardholderId,
+        accepted: (request) => this.overrides?.sent(request, this.item(request.href)),
+      }),
       ...settingsHandlers(options.credentials, options.sites, options.records?.audit),
       ...auditHandlers(options.records?.audit),
       ...enrolmentHandlers(this.enrolment),
@@ -125,6 +149,7 @@ export class Desk implements DeskService {
       ...planHandlers(options.records && this.planService(options.records)),
       ...operatorHandlers(this.operators, roster),
       ...overrideShiftHandlers(this.overrides, this.shift),
+      ...signInTrustHandlers(this.signInTrust, options.records?.audit),
     };
   }
 
@@ -171,7 +196,7 @@ export class Desk implements DeskService {
         origin: () => (this.site ? this.siteKey() : undefined),
         lookup: () => this.site?.session.lookup(),
         item: (href) => this.item(href),
-        send: (request) => this.session().command(request),
+        send: (request) => this.session().command(withRequestedBy(request, this.operators.current()?.cardholderId, this.session().connection.serverVersion)),
       },
     });
     this.events.on('status.delta', (batch) => overrides.itemsChanged(batch.map((s) => s.href)));

@@ -9,6 +9,7 @@ import { settingsCalls } from './settings';
 import { auditCalls, auditEvents } from './audit';
 import { planCalls, planEvents } from './plans';
 import { operatorCalls, operatorEvents } from './operators';
+import { signInTrustCalls } from './sign-in-trust';
 
 export { CommandOutcome, CommandRequest } from './board';
 export { Acknowledgement, BoardLayout, PINNED_GROUP } from './layout';
@@ -34,6 +35,7 @@ export const calls = {
   ...layoutCalls,
   ...planCalls,
   ...operatorCalls,
+  ...signInTrustCalls,
 } as const;
 
 export const events = {

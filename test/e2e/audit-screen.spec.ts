@@ -28,7 +28,7 @@ test('the audit screen at the kiosk size names every column, Outcome included, a
   const table = page.getByTestId('audit-table');
   await expect(page.getByTestId('audit-row').first()).toBeVisible();
   const headers = table.getByRole('columnheader');
-  await expect(headers).toHaveText(['#', 'When', 'Desk', 'Action', 'What', 'Outcome']);
+  await expect(headers).toHaveText(['#', 'When', 'Desk', 'Operator', 'Action', 'What', 'Outcome']);
   // Every header is on screen at 1280×800, not cut off or scrolled out of view.
   for (const header of await headers.all()) {
     await expect(header).toBeInViewport();

@@ -1,5 +1,6 @@
 import type { ReaderList } from '../../../shared/contract/enrolment';
 import type { PivCardRead, PivReadProgress } from '../../../shared/piv/card-read';
+import type { CardChannel } from '../../../shared/piv/card/card-objects';
 import { PivError } from '../../../shared/piv/card/errors';
 import { PivReaderService, type PivCardReader } from '../piv/reader-service';
 
@@ -39,19 +40,28 @@ export class CardReaders {
   }
 
   async read(readerName: string | undefined, pin: string | undefined, onProgress: (p: PivReadProgress) => void): Promise<PivCardRead> {
+    const source = await this.sourceOf(readerName);
+    return source.readCard(readerName, { ...(pin ? { pin } : {}), onProgress });
+  }
+
+  /** The card in `readerName` (or the only card in any reader), connected while `use` runs: sign-in's way in. */
+  async withCard<T>(readerName: string | undefined, use: (channel: CardChannel) => Promise<T>): Promise<T> {
+    const source = await this.sourceOf(readerName);
+    return source.withCard(readerName, (channel) => use(channel));
+  }
+
+  private async sourceOf(readerName: string | undefined): Promise<PivCardReader> {
     await this.openPcsc();
     const all = this.sources();
-    let source: PivCardReader | undefined;
     if (readerName) {
-      source = all.find((r) => r.listReaders().some((i) => i.name === readerName));
-      if (!source) throw new PivError('reader-not-found', `The reader "${readerName}" is not connected`);
-    } else {
-      const withCard = all.filter((r) => r.listReaders().some((i) => i.cardPresent));
-      if (withCard.length === 0) throw new PivError('no-card', 'There is no card in any reader: insert one');
-      if (withCard.length > 1) throw new PivError('card-error', 'Cards are present in several readers: choose one');
-      source = withCard[0];
+      const named = all.find((r) => r.listReaders().some((i) => i.name === readerName));
+      if (!named) throw new PivError('reader-not-found', `The reader "${readerName}" is not connected`);
+      return named;
     }
-    return source!.readCard(readerName, { ...(pin ? { pin } : {}), onProgress });
+    const withCard = all.filter((r) => r.listReaders().some((i) => i.cardPresent));
+    if (withCard.length === 0) throw new PivError('no-card', 'There is no card in any reader: insert one');
+    if (withCard.length > 1) throw new PivError('card-error', 'Cards are present in several readers: choose one');
+    return withCard[0];
   }
 
   async demoCard(action: 'piv' | 'piv-i' | 'remove'): Promise<ReaderList> {

@@ -8,6 +8,7 @@ import { isPivError } from '../../../shared/piv/card/errors';
 import type { DeskConfig } from '../config';
 import { checkRead } from './card-preview';
 import { CardReaders, type CardReadersOptions } from './card-readers';
+import type { CardAccess } from '../piv/sign-in';
 import { listCards, removeCard, updateCard } from './card-management';
 import { Outbox, type EnrolmentAudit } from './outbox';
 import type { OutboxStore } from './outbox-record';
@@ -62,6 +63,11 @@ export class EnrolmentService {
     this.outbox.close();
     await this.readers.close();
     await this.link.close();
+  }
+
+  /** The card in a reader, connected while `use` runs: how card sign-in reaches the desk's readers. */
+  cardAccess(): CardAccess {
+    return { withCard: (reader, use) => this.readers.withCard(reader, use) };
   }
 
   readerList(): Promise<ReaderList> {

@@ -2,6 +2,7 @@ import type { boardCalls, CommandRequest, siteCalls } from '../../../shared/cont
 import type { PublishedBoard } from '../board/board-parts';
 import type { AuditLog } from '../offline/audit-log';
 import { audited } from '../offline/audited';
+import { withRequestedBy } from '../operators/requested-by';
 import type { SiteSession } from '../site-session';
 import type { SiteChoice } from '../site-source';
 import type { HandlerTable } from './handler-table';
@@ -14,6 +15,8 @@ export interface SiteAccess {
   board: PublishedBoard;
   /** Where each command and site switch is recorded, however it ended. */
   audit?: AuditLog | undefined;
+  /** The signed-in operator's cardholder id: overrides are sent as them where the server allows it. */
+  operatorCardholder?: () => string | undefined;
   /** Told of each command the server accepted (the desk keeps the overrides that last). */
   accepted?: ((request: CommandRequest) => void) | undefined;
 }
@@ -27,6 +30,14 @@ function itemNamed(site: SiteAccess, href: string): { href: string; name: string
   }
 }
 
+function serverVersionOf(site: SiteAccess): string | undefined {
+  try {
+    return site.session().connection.serverVersion;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The board and its commands, and the choice of site. */
 export function boardHandlers(site: SiteAccess): HandlerTable<keyof typeof boardCalls | keyof typeof siteCalls> {
   return {
@@ -34,7 +45,8 @@ export function boardHandlers(site: SiteAccess): HandlerTable<keyof typeof board
     // renderer pulls the next page when it has taken the last (a reload asks only for its own pages,
     // where answering with events would send the whole board again to every window).
     'board.get': async ({ part }) => site.board.page(site.session().lookup(), part),
-    'item.command': async (request) => {
+    'item.command': async (asked) => {
+      const request = withRequestedBy(asked, site.operatorCardholder?.(), serverVersionOf(site));
       const { href, command, endTime, zoneCount, requestedBy } = request;
       const action = { kind: 'override' as const, item: itemNamed(site, href), command, endTime, zoneCount, requestedBy };
       const outcome = await audited(site.audit, action, () => site.session().command(request));

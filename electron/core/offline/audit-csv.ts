@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { AuditEntry, AuditExport, AuditFilter } from '../../../shared/contract/audit';
 
-const header = ['seq', 'time', 'desk', 'action', 'item', 'what', 'outcome', 'outcome text', 'requested by / cardholder', 'details', 'hash'];
+const header = ['seq', 'time', 'desk', 'operator', 'action', 'item', 'what', 'outcome', 'outcome text', 'requested by / cardholder', 'details', 'hash'];
 
 /**
  * A spreadsheet opening the file must not run a cell as a formula: a cell that starts with = + - @,
@@ -22,6 +22,7 @@ function row(entry: AuditEntry): string[] {
     String(entry.seq),
     new Date(entry.at).toISOString(),
     entry.desk,
+    entry.operator ?? '',
     kind,
     item ? `${item.name} (${item.href})` : '',
     what,

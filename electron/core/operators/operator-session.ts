@@ -8,6 +8,7 @@ import { deskPinMatches } from './desk-pin';
 import type { RosterStore } from './roster-store';
 
 export const MAX_WRONG_DESK_PINS = 5;
+const ANY_READER = '*';
 export const DESK_PIN_LOCKOUT_MS = 5 * 60_000;
 
 export interface OperatorSessionOptions {
@@ -103,7 +104,8 @@ export class OperatorSession {
       this.options.record?.({ kind: 'operator.signedIn', method: 'card', outcome: 'refused', outcomeText: `Card not on the roster (${proof.label})` });
       throw new DeskError('card', 'This card is not on this desk’s roster');
     }
-    this.signIn(operator, 'card', proof.reader ?? request.reader);
+    // Where the reader is not known (the only card present), any card taken out locks.
+    this.signIn(operator, 'card', proof.reader ?? request.reader ?? ANY_READER);
     return this.state();
   }
 
@@ -192,7 +194,7 @@ export class OperatorSession {
   private cardRemoved(reader: string): void {
     if (!this.operator || !this.policy().cardStaysInReader) return;
     // Signed in with the desk PIN (no card), or the card was in another reader: nothing to follow.
-    if (this.cardReader === undefined || this.cardReader !== reader) return;
+    if (this.cardReader === undefined || (this.cardReader !== ANY_READER && this.cardReader !== reader)) return;
     this.signOut('cardRemoved');
   }
 

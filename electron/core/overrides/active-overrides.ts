@@ -19,7 +19,7 @@ export interface OverrideSite {
   origin(): string | undefined;
   lookup(): BoardLookup | undefined;
   item(href: string): BoardItem | undefined;
-  /** Sends a command exactly as `item.command` does (refused offline, never queued). */
+  /** Sends a command exactly as `item.command` does (as the signed-in operator, refused offline, never queued). */
   send(request: CommandRequest): Promise<CommandOutcome>;
 }
 
@@ -148,8 +148,7 @@ export class ActiveOverrides {
     await audited(this.options.audit, action, async () => {
       if (!item) throw new DeskError('offline', `${t.itemName} is not on the board now: the override was not cancelled`);
       if (!item.commands.includes(undo)) throw new DeskError('forbidden', `The server does not offer "${undoWords}" on ${t.itemName} now: the override was not cancelled`);
-      const operator = this.options.operator();
-      return this.options.site.send({ href: t.itemHref, command: undo, ...(operator ? { requestedBy: operator.cardholderId } : {}) });
+      return this.options.site.send({ href: t.itemHref, command: undo });
     });
     this.finish(t, 'cancelled', this.now(), `Cancelled by ${this.options.operator()?.name ?? NOBODY_SIGNED_IN}`);
     this.refresh();

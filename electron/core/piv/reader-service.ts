@@ -35,6 +35,8 @@ export interface PivCardReader {
   onEvent(listener: (event: ReaderEvent) => void): () => void;
   waitForCard(readerName: string | undefined, timeoutMs: number): Promise<ReaderInfo>;
   readCard(readerName: string | undefined, options?: Omit<ReadPivCardOptions, 'reader' | 'atr'>): Promise<PivCardRead>;
+  /** Connects to the card in `readerName` (the only card present when absent) for as long as `use` runs. */
+  withCard<T>(readerName: string | undefined, use: (channel: CardChannel, reader: ReaderInfo) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -122,6 +124,11 @@ export class PivReaderService implements PivCardReader {
    * PivErrors: no-reader, reader-not-found, no-card, card-removed, not-piv, malformed-data, ...
    */
   async readCard(readerName: string | undefined, options: Omit<ReadPivCardOptions, 'reader' | 'atr'> = {}): Promise<PivCardRead> {
+    return this.withCard(readerName, (channel, info) => readPivCard(channel, { ...options, reader: info.name, atr: info.atr }));
+  }
+
+  /** Connects to the card for as long as `use` runs, then leaves it in the reader (a sign-in, a read). */
+  async withCard<T>(readerName: string | undefined, use: (channel: CardChannel, reader: ReaderInfo) => Promise<T>): Promise<T> {
     if (this.closed) throw new PivError('card-error', 'The card reader service is closed');
     const watched = this.pickReader(readerName);
     // pcsclite keeps one connection per reader and would hand a second reader the first one's state.
@@ -130,7 +137,7 @@ export class PivReaderService implements PivCardReader {
     try {
       const protocol = await this.connect(watched);
       try {
-        return await readPivCard(this.channel(watched, protocol), { ...options, reader: watched.info.name, atr: watched.info.atr });
+        return await use(this.channel(watched, protocol), { ...watched.info });
       } finally {
         await new Promise<void>((resolve) => watched.reader.disconnect(watched.reader.SCARD_LEAVE_CARD, () => resolve()));
       }

@@ -38,6 +38,8 @@ export interface ComposeOptions {
   native?: { sqliteBinding?: string; loadPcsc?: () => PcscFactory };
   /** Main's structured log (the shell decides the folder and level). */
   logger: Logger;
+  /** How long a sign-in policy minute lasts (60 s); shorter only where a test watches the idle lock. */
+  policyMinuteMs?: number;
   kiosk: {
     profile: 'kiosk' | 'desk';
     /** How this shell starts at login; absent where it cannot, with the reason. */
@@ -102,5 +104,11 @@ export function composeDesk(options: ComposeOptions): Desk {
     },
     kiosk,
     settings: options.settings,
+    operators: { profile: options.kiosk.profile, ...(options.policyMinuteMs ? { minuteMs: options.policyMinuteMs } : {}) },
+    // Loaded with the first look at sign-in trust on the demo site: the demo card issuer's CA, made in this process.
+    demoCardAnchors: async () => {
+      const { demoCardAuthority } = await import('../../simulator/piv-card/test-credentials');
+      return [(await demoCardAuthority()).certificate.der];
+    },
   });
 }

@@ -1,4 +1,5 @@
 import type { PivCardRead } from '../../../shared/piv/card-read';
+import type { CardChannel } from '../../../shared/piv/card/card-objects';
 import type { CardKind } from '../../../shared/piv/fascn-number';
 import { PivError } from '../../../shared/piv/card/errors';
 import { toHex } from '../../../shared/piv/card/hex';
@@ -71,6 +72,12 @@ export class DemoPivReader implements PivCardReader {
     if (!this.card) throw new PivError('no-card', `There is no card in ${DemoPivReader.READER_NAME}`);
     const info = this.info();
     return readPivCard(inProcessChannel(this.card), { ...options, reader: info.name, atr: info.atr });
+  }
+
+  async withCard<T>(readerName: string | undefined, use: (channel: CardChannel, reader: ReaderInfo) => Promise<T>): Promise<T> {
+    this.checkName(readerName);
+    if (!this.card) throw new PivError('no-card', `There is no card in ${DemoPivReader.READER_NAME}`);
+    return use(inProcessChannel(this.card), this.info());
   }
 
   async close(): Promise<void> {

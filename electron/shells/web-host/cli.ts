@@ -13,11 +13,12 @@ import type { HostDesk } from './host-desk';
 import { hostToken } from './launch-token';
 
 const usage = `Usage: npm run web -- [--port N] [--open] [--json] [--data-dir DIR] [--scenario RATE|off] [--updates-timeout MS] [--control] [--demo-items N] [--demo-version V]
-       [--log-level debug|info|warn|error] [--log-dir DIR]
+       [--policy-minute MS] [--log-level debug|info|warn|error] [--log-dir DIR]
 Serves Gatehouse to a browser on 127.0.0.1: the configured site, or the embedded demo site until one is set.
 --control opens the demo site's unauthenticated control API on 127.0.0.1 (training, tests).
 --demo-items N makes the demo site a generated site of N items of every kind (scale demos, the bench).
 --demo-version V makes the demo site answer as server version V (8.00 … 9.40; before 8.30 it offers no multi-item subscriptions).
+--policy-minute MS makes a minute of the sign-in policy (the idle lock) last MS milliseconds (tests).
 Settings live in DIR (default: the same folder the Electron app uses, ~/.config/Gatehouse).
 The log (JSON lines, rotated) goes to --log-dir (default: ~/.local/state/Gatehouse/logs).`;
 
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     'log-dir': { type: 'string' },
     'demo-items': { type: 'string' },
     'demo-version': { type: 'string' },
+    'policy-minute': { type: 'string' },
     'data-dir': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -89,6 +91,7 @@ try {
     settingsDir,
     logger,
     quit: () => void shutdown(),
+    ...(values['policy-minute'] ? { policyMinuteMs: Number(values['policy-minute']) } : {}),
     demo: {
       control: values.control,
       scenario: rate > 0 ? { ratePerSecond: rate } : false,

@@ -11,6 +11,8 @@ export interface HostDeskOptions {
   demo: NonNullable<ComposeOptions['demo']>;
   /** How the host quits once the exit PIN matched. */
   quit: () => void;
+  /** How long a sign-in policy minute lasts (tests of the idle lock). */
+  policyMinuteMs?: number;
 }
 
 export interface HostDesk {
@@ -33,6 +35,7 @@ export async function startHostDesk(options: HostDeskOptions): Promise<HostDesk>
     settingsDir: options.settingsDir,
     demoPlansDir: fileURLToPath(new URL('../../../resources/plans', import.meta.url)),
     demo: options.demo,
+    ...(options.policyMinuteMs ? { policyMinuteMs: options.policyMinuteMs } : {}),
     demoStarted: (site) => (demoSite = site),
   });
   await desk.start().catch(() => undefined); // a site that cannot be opened is reported on the connection bar

@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPair, KeyObject, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { fascnDigits as toFascnDigits, type CardKind } from '../../../shared/piv/fascn-number';
 import { PIV_OBJECT_TAGS } from '../../../shared/piv/card/card-objects';
+import { encodeFascn, fascnFromDigits } from '../../../shared/piv/card/fascn';
 import { concatBytes, encodeTlv } from '../../../shared/piv/card/tlv';
 import { buildSignedChuid } from './chuid-object';
-import { issueCardCertificates } from './test-credentials';
+import { issueCardCertificates, type TestAuthority } from './test-credentials';
 
 /**
  * Issues a virtual PIV or PIV-I card: generated certificates, a signed synthetic CHUID and a
@@ -27,11 +29,24 @@ export interface VirtualCardOptions {
   withFingerprints?: boolean;
   /** The card application PIN, 6 to 8 digits. */
   pin?: string;
+  /** Wrong PINs the card allows before it blocks the PIN (its retry counter); 5 when absent. */
+  pinTries?: number;
+  /** The CA that issues the card's certificates; the demo card issuer's when absent. */
+  authority?: TestAuthority;
+  /** Start of the certificates' validity (an expired card: a past `expirationDate`). */
+  notBefore?: Date;
+  /** False: the card signs challenges with a key of its own that its certificate does not certify. */
+  keyMatchesCertificate?: boolean;
 }
 
 export interface VirtualCardProfile {
   kind: CardKind;
   pin: string;
+  pinTries: number;
+  /** The private key of the PIV Authentication key (reference 9A), RSA 2048: signs GENERAL AUTHENTICATE challenges. */
+  pivAuthenticationKey: KeyObject;
+  /** DER of the CA certificate the card's certificates chain to. */
+  issuerCertificate: Uint8Array;
   fascnDigits: string;
   guid: Uint8Array;
   /** YYYY-MM-DD */
@@ -50,6 +65,8 @@ export const DEFAULT_PIV_FASCN = '4700-0256-001337-111234567890199991';
 /** Federal PIV-I FASC-Ns begin with fourteen nines. */
 export const DEFAULT_PIV_I_FASCN = '9999-9999-999999-011234567890300001';
 export const DEFAULT_PIN = '123456';
+/** SP 800-73-4 leaves the retry counter to the issuer; five is the common choice. */
+export const DEFAULT_PIN_TRIES = 5;
 
 const YEAR_MS = 365 * 86_400_000;
 
@@ -58,7 +75,15 @@ export async function issueVirtualCard(options: VirtualCardOptions = {}): Promis
   const fascnDigits = toFascnDigits(options.fascn ?? (kind === 'piv' ? DEFAULT_PIV_FASCN : DEFAULT_PIV_I_FASCN));
   const guid = options.guid ?? new Uint8Array(randomBytes(16));
   const expires = options.expirationDate ?? new Date(Date.now() + 3 * YEAR_MS);
-  const certs = await issueCardCertificates(options.holder ?? 'Test Visitor', expires);
+  const certs = await issueCardCertificates(options.holder ?? 'Test Visitor', expires, {
+    ...(options.authority ? { authority: options.authority } : {}),
+    ...(options.notBefore ? { notBefore: options.notBefore } : {}),
+    identifiers: { fascn: encodeFascn(fascnFromDigits(fascnDigits)), guid },
+  });
+  const pivAuthenticationKey =
+    options.keyMatchesCertificate === false
+      ? (await promisify(generateKeyPair)('rsa', { modulusLength: 2048 })).privateKey
+      : KeyObject.from(certs.pivAuthentication.keys.privateKey);
   const expirationDate = expires.toISOString().slice(0, 10);
   const orgIdentifier = options.orgIdentifier ?? (kind === 'piv' ? '4700' : undefined);
   const duns = options.duns ?? (kind === 'piv-i' ? '123456789' : undefined);
@@ -88,6 +113,9 @@ export async function issueVirtualCard(options: VirtualCardOptions = {}): Promis
   return {
     kind,
     pin: options.pin ?? DEFAULT_PIN,
+    pinTries: options.pinTries ?? DEFAULT_PIN_TRIES,
+    pivAuthenticationKey,
+    issuerCertificate: certs.root.der,
     fascnDigits,
     guid,
     expirationDate,

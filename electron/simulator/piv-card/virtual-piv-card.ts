@@ -1,11 +1,13 @@
 import { PIV_AID, PIV_OBJECT_TAGS } from '../../../shared/piv/card/card-objects';
 import { concatBytes, encodeLength, encodeTlv, readTlv } from '../../../shared/piv/card/tlv';
 import type { VirtualCardProfile } from './card-profile';
-import { parseCommand } from './command-parser';
+import { parseCommand, type ParsedCommand } from './command-parser';
+import { ALGORITHM_RSA_2048, answerGeneralAuthenticate, PIV_AUTHENTICATION_KEY } from './general-authenticate';
 
 /**
- * A PIV card application in software: answers SELECT, GET DATA, GET RESPONSE and VERIFY as a card
- * would, with response chaining (61xx) for short APDUs and whole objects for extended ones. It speaks
+ * A PIV card application in software: answers SELECT, GET DATA, GET RESPONSE, VERIFY and GENERAL
+ * AUTHENTICATE (the PIV Authentication key, after the PIN) as a card would, with command chaining
+ * (CLA 10) and response chaining (61xx) for short APDUs and whole objects for extended ones. It speaks
  * bytes only; vpcd-link puts it in a PC/SC reader and in-process-channel hands it to the demo site.
  *
  * Faults let tests reproduce bad cards: no PIV application, an object cut short, an object whose
@@ -41,13 +43,16 @@ const SW = {
   conditionsNotSatisfied: 0x6985,
 } as const;
 
-const MAX_PIN_TRIES = 3;
+/** Longest command a chain may build: a GENERAL AUTHENTICATE template is about 270 bytes. */
+const MAX_CHAINED_BYTES = 4096;
 
 export class VirtualPivCard {
   private selected = false;
   private pinVerified = false;
-  private pinTriesLeft = MAX_PIN_TRIES;
+  private pinTriesLeft: number;
   private pending: Uint8Array | null = null;
+  /** Data of a chained command (CLA 10) received so far. */
+  private chained: { ins: number; data: Uint8Array } | null = null;
   private answered = 0;
   /** Called once when the card decides it has been pulled out (removeAfterCommands). */
   onRemoved: (() => void) | null = null;
@@ -55,7 +60,9 @@ export class VirtualPivCard {
   constructor(
     readonly profile: VirtualCardProfile,
     readonly faults: VirtualCardFaults = {},
-  ) {}
+  ) {
+    this.pinTriesLeft = profile.pinTries;
+  }
 
   readonly atr = VIRTUAL_CARD_ATR;
 
@@ -64,6 +71,7 @@ export class VirtualPivCard {
     this.selected = false;
     this.pinVerified = false;
     this.pending = null;
+    this.chained = null;
   }
 
   get removed(): boolean {
@@ -84,9 +92,11 @@ export class VirtualPivCard {
   }
 
   private answer(apdu: Uint8Array): Uint8Array {
-    const cmd = parseCommand(apdu);
-    if (!cmd) return status(SW.wrongLength);
-    if (cmd.ins !== 0xc0) this.pending = null;
+    const parsed = parseCommand(apdu);
+    if (!parsed) return status(SW.wrongLength);
+    if (parsed.ins !== 0xc0) this.pending = null;
+    const cmd = this.unchain(parsed);
+    if (!cmd) return status(SW.ok);
     switch (cmd.ins) {
       case 0xa4:
         return this.select(cmd.p1, cmd.data, cmd.le);
@@ -96,9 +106,27 @@ export class VirtualPivCard {
         return this.getResponse(cmd.le ?? 256);
       case 0x20:
         return this.verify(cmd.p1, cmd.p2, cmd.data);
+      case 0x87:
+        return this.generalAuthenticate(cmd.p1, cmd.p2, cmd.data, cmd.le ?? 256);
       default:
         return status(SW.insNotSupported);
     }
+  }
+
+  /**
+   * Command chaining (ISO 7816-4 5.3.3): a command with CLA bit 10 is a part of a longer one; the card
+   * keeps it and answers 9000, and the last part (CLA 00) carries the whole data. Null while a chain
+   * is still arriving.
+   */
+  private unchain(cmd: ParsedCommand): ParsedCommand | null {
+    const earlier = this.chained && this.chained.ins === cmd.ins ? this.chained.data : new Uint8Array(0);
+    const data = concatBytes(earlier, cmd.data);
+    if ((cmd.cla & 0x10) !== 0 && data.length <= MAX_CHAINED_BYTES) {
+      this.chained = { ins: cmd.ins, data };
+      return null;
+    }
+    this.chained = null;
+    return { ...cmd, cla: cmd.cla & ~0x10, data };
   }
 
   private select(p1: number, aid: Uint8Array, le: number | undefined): Uint8Array {
@@ -164,12 +192,22 @@ export class VirtualPivCard {
     const pin = new TextDecoder('latin1').decode(data.subarray(0, data.indexOf(0xff) === -1 ? 8 : data.indexOf(0xff)));
     if (pin === this.profile.pin) {
       this.pinVerified = true;
-      this.pinTriesLeft = MAX_PIN_TRIES;
+      this.pinTriesLeft = this.profile.pinTries;
       return status(SW.ok);
     }
     this.pinVerified = false;
     this.pinTriesLeft--;
     return status(0x63c0 | this.pinTriesLeft);
+  }
+
+  /** Signs a challenge with the PIV Authentication key, which needs the PIN verified since SELECT. */
+  private generalAuthenticate(algorithm: number, keyReference: number, data: Uint8Array, le: number): Uint8Array {
+    if (!this.selected) return status(SW.conditionsNotSatisfied);
+    if (algorithm !== ALGORITHM_RSA_2048 || keyReference !== PIV_AUTHENTICATION_KEY) return status(SW.wrongP1P2);
+    if (!this.pinVerified) return status(SW.securityNotSatisfied);
+    const answer = answerGeneralAuthenticate(data, this.profile.pivAuthenticationKey);
+    if ('sw' in answer) return status(answer.sw);
+    return this.send(answer.signature, le);
   }
 
   /** Sends up to `le` bytes; keeps the rest for GET RESPONSE and says how much with 61xx. */

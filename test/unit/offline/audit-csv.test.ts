@@ -14,7 +14,7 @@ describe('audit CSV export', () => {
   it('writes RFC 4180 CSV, oldest first, with quotes, commas, line breaks and accents intact', () => {
     const entries = [
       entry(2, { kind: 'override', item: { href: 'https://s/api/doors/2', name: '=HYPERLINK("x")' }, command: 'lock', outcome: 'refused', outcomeText: 'Not connected, "offline"\nTry later' }),
-      entry(1, { kind: 'settings.changed', setting: 'Réception: API key stored', outcome: 'done' }),
+      { ...entry(1, { kind: 'settings.changed', setting: 'Réception: API key stored', outcome: 'done' }), operator: 'Ada Guard' },
     ];
     const out = auditCsv(entries, {}, Date.UTC(2026, 10, 23));
     expect(out.rows).toBe(2);
@@ -23,8 +23,10 @@ describe('audit CSV export', () => {
     expect(out.csv).toContain('\r\n');
     const rows = parse(out.csv.slice(1)) as string[][];
     expect(rows[0]?.[0]).toBe('seq');
-    expect(rows[1]?.slice(0, 7)).toEqual(['1', '2026-11-23T14:02:00.000Z', 'Reception', 'settings.changed', '', 'Réception: API key stored', 'done']);
-    expect(rows[2]?.[4]).toBe("'=HYPERLINK(\"x\") (https://s/api/doors/2)");
-    expect(rows[2]?.[7]).toBe('Not connected, "offline"\nTry later');
+    expect(rows[0]?.[3]).toBe('operator');
+    expect(rows[1]?.slice(0, 8)).toEqual(['1', '2026-11-23T14:02:00.000Z', 'Reception', 'Ada Guard', 'settings.changed', '', 'Réception: API key stored', 'done']);
+    expect(rows[2]?.[3]).toBe('');
+    expect(rows[2]?.[5]).toBe("'=HYPERLINK(\"x\") (https://s/api/doors/2)");
+    expect(rows[2]?.[8]).toBe('Not connected, "offline"\nTry later');
   });
 });

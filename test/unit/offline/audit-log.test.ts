@@ -126,3 +126,22 @@ describe('AuditLog', () => {
     expect(log.record({ kind: 'site.switched', site: 'auto', outcome: 'done' }).seq).toBe(8);
   });
 });
+
+describe('AuditLog and the operator', () => {
+  it('names the signed-in operator in each entry, keeps the chain whole, and finds entries by the name', () => {
+    const { store, log } = auditAt({ now: 5 });
+    const desk: { operator?: string } = {};
+    log.attributeTo(() => desk.operator);
+    log.record(override());
+    desk.operator = 'Ada Guard';
+    log.record({ kind: 'operator.signedIn', method: 'card', outcome: 'done' });
+    log.record(override());
+    const entries = log.list({ limit: 10 }).entries;
+    expect(entries.map((e) => e.operator)).toEqual(['Ada Guard', 'Ada Guard', undefined]);
+    expect(log.check()).toEqual({ ok: true, entries: 3 });
+    expect(log.list({ limit: 10, text: 'ada guard' }).total).toBe(2);
+    // The name is covered by the hash: changing who did it breaks the chain.
+    store.db.prepare("UPDATE audit_entries SET operator = 'Someone Else' WHERE seq = 3").run();
+    expect(log.check()).toMatchObject({ ok: false, brokenAt: 3 });
+  });
+});

@@ -44,7 +44,7 @@ describe('certificate objects', () => {
     const reference = new X509Certificate(Buffer.from(certs.pivAuthentication.der));
     expect(summary).toMatchObject({
       subject: 'CN=Ada Visitor, OU=Visitors, O=Gatehouse Test, C=US',
-      issuer: 'CN=Gatehouse Test PIV Root, O=Gatehouse Test, C=US',
+      issuer: 'CN=Gatehouse Demo PIV Issuer, O=Gatehouse Test, C=US',
       serialNumber: reference.serialNumber,
       notAfter: '2031-06-30T12:00:00.000Z',
       compressedOnCard: true,

@@ -86,7 +86,7 @@ describe('reading a PIV card through a CardChannel', () => {
   it('says how many tries are left after a wrong PIN', async () => {
     await expect(readPivCard(channel(piv), { pin: '999999' })).rejects.toMatchObject({
       code: 'pin-incorrect',
-      message: 'The PIN was wrong: 2 tries left before it blocks',
+      message: 'The PIN was wrong: 4 tries left before it blocks',
     });
   });
 

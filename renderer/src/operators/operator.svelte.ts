@@ -1,0 +1,80 @@
+import type { OperatorSession } from '../../../shared/contract/operators';
+import { DeskError } from '../../../shared/errors';
+import type { RendererDesk } from '../lib/desk';
+
+/** How often at most the desk is told the operator is there: main's idle lock counts from the last one. */
+export const ACTIVE_PING_MS = 10_000;
+
+/** Who is signed in, as main says (the `operator.session` event and call); the renderer decides nothing. */
+class OperatorStore {
+  #session = $state<OperatorSession | undefined>();
+
+  get session(): OperatorSession | undefined {
+    return this.#session;
+  }
+  /** Nobody signed in while the roster has someone: the board is read-only, every acting control is off. */
+  get locked(): boolean {
+    const s = this.#session;
+    return s !== undefined && !s.rosterEmpty && s.operator === undefined;
+  }
+  get name(): string | undefined {
+    return this.#session?.operator?.name;
+  }
+  get supervisor(): boolean {
+    const s = this.#session;
+    return s !== undefined && (s.rosterEmpty || s.operator?.role === 'supervisor');
+  }
+
+  reported(session: OperatorSession): void {
+    this.#session = session;
+  }
+}
+
+export const operator = new OperatorStore();
+
+/**
+ * Feeds the store (the session at each link opening, then its events) and tells main the operator is
+ * there on a key or pointer, at most every ACTIVE_PING_MS, while someone is signed in.
+ */
+export function syncOperator(desk: RendererDesk, report: (message: string) => void, target: EventTarget = window): () => void {
+  let lastPing = 0;
+  const touched = () => {
+    if (!operator.session?.operator || Date.now() - lastPing < ACTIVE_PING_MS) return;
+    lastPing = Date.now();
+    desk.call('operator.active', {}).catch(() => undefined);
+  };
+  const load = () =>
+    desk.call('operator.session', {}).then(
+      (session) => operator.reported(session),
+      (err: unknown) => report(`Could not read who is signed in: ${err instanceof DeskError ? err.message : String(err)}`),
+    );
+  target.addEventListener('keydown', touched, { capture: true });
+  target.addEventListener('pointerdown', touched, { capture: true });
+  const stops = [
+    desk.on('operator.session', (session) => operator.reported(session)),
+    desk.onLink((link) => {
+      if (link.phase === 'open') void load();
+    }),
+  ];
+  return () => {
+    stops.forEach((stop) => stop());
+    target.removeEventListener('keydown', touched, { capture: true });
+    target.removeEventListener('pointerdown', touched, { capture: true });
+  };
+}
+
+/** Why the desk is locked, in a guard's words. */
+export function lockWords(session: OperatorSession | undefined): string {
+  switch (session?.locked) {
+    case 'idle':
+      return 'Locked after no one touched the desk for a while';
+    case 'cardRemoved':
+      return 'Locked: the card was taken out of the reader';
+    case 'shiftEnded':
+      return 'The shift ended: the next operator signs in';
+    case 'signedOut':
+      return 'Signed out';
+    default:
+      return 'Nobody is signed in';
+  }
+}

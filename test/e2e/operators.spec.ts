@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import { keepScreenshot, lastEventSeq, openDesk, openPanel, overridesSince } from './panels-support';
+import { openDeskSocket, type DeskSocket } from './support/desk-socket';
+import { startHost, type RunningHost } from './support/host';
+
+// Who is at the desk (renderer/src/operators/, electron/core/operators/): the roster in Settings, the
+// lock, signing in, and overrides sent as the signed-in operator.
+
+interface Match {
+  href: string;
+  id: string;
+  name: string;
+}
+
+async function cardholder(socket: DeskSocket, name: string): Promise<Match> {
+  const found = await socket.call<{ matches: Match[] }>('cardholders.search', { name: name.split(' ').at(-1)!.toLowerCase() });
+  const match = found.matches.find((m) => m.name === name);
+  if (!match) throw new Error(`the demo site has no cardholder named ${name}`);
+  return match;
+}
+
+async function addOperatorInSettings(page: Page, name: string, deskPin: string): Promise<void> {
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const section = page.getByTestId('settings-operators');
+  await section.scrollIntoViewIfNeeded();
+  const picker = section.getByTestId('operator-cardholder');
+  await picker.getByRole('combobox').fill(name.split(' ')[1]!.toLowerCase());
+  await picker.getByRole('option', { name: new RegExp(name) }).click();
+  await section.getByTestId('operator-link-card').uncheck();
+  await section.getByTestId('operator-desk-pin').fill(deskPin);
+  await section.getByTestId('operator-add').click();
+  await expect(section.getByTestId('roster-row').filter({ hasText: name })).toBeVisible();
+}
+
+test.describe('operators, sign-in and the lock', () => {
+  test.describe.configure({ mode: 'serial' });
+  let host: RunningHost;
+  test.beforeAll(async () => {
+    host = await startHost();
+  });
+  test.afterAll(async () => host?.stop());
+
+  test('the first operator added in Settings is the supervisor and signed in; signed out, the board is read-only and main refuses commands', async ({ page }, testInfo) => {
+    await openDesk(page, host);
+    await expect(page.getByTestId('operator-none')).toHaveText('No operators at this desk: anyone can act — add operators in Settings');
+    await addOperatorInSettings(page, 'Oliver Grant', '2468');
+    const roster = page.getByTestId('settings-operators');
+    await expect(roster.getByTestId('roster-row')).toHaveText([/Oliver Grant\s*Supervisor\s*Desk PIN/]);
+    await keepScreenshot(page, testInfo, 'operators-roster');
+    await page.getByRole('button', { name: 'Close settings' }).click();
+    await expect(page.getByTestId('operator-name')).toHaveText('Oliver Grant\u00a0· supervisor');
+
+    await page.getByTestId('sign-out').click();
+    await expect(page.getByTestId('lock-bar')).toContainText('Signed out. The board is read-only: sign in to act.');
+    await keepScreenshot(page, testInfo, 'operators-locked-board');
+    const panel = await openPanel(page, 'Plant Room Door');
+    await expect(panel.getByTestId('commands-locked')).toBeVisible();
+    const buttons = panel.getByRole('region', { name: 'Commands' }).getByRole('button');
+    for (const button of await buttons.all()) await expect(button).toBeDisabled();
+    await keepScreenshot(page, testInfo, 'operators-locked-panel');
+    await page.keyboard.press('Escape');
+
+    // Main refuses whoever asks, not only this page's buttons.
+    const socket = await openDeskSocket(host.url);
+    try {
+      const board = await socket.call<{ items: Array<{ href: string; kind: string }> }>('board.get');
+      const door = board.items.find((i) => i.kind === 'door')!;
+      await expect(socket.call('item.command', { href: door.href, command: 'open' })).rejects.toThrow('Sign in to do this');
+      await expect(socket.call('settings.deleteApiKey')).rejects.toThrow('Sign in to do this');
+    } finally {
+      socket.close();
+    }
+  });
+
+  test('a wrong desk PIN is refused with the tries left; the right one signs in, and overrides go as the operator', async ({ page }, testInfo) => {
+    await openDesk(page, host);
+    await page.getByTestId('lock-sign-in').click();
+    const dialog = page.getByTestId('sign-in');
+    await dialog.getByTestId('sign-in-name').selectOption({ label: 'Oliver Grant' });
+    await dialog.getByTestId('sign-in-desk-pin-field').fill('1111');
+    await dialog.getByTestId('sign-in-desk-pin-submit').click();
+    await expect(dialog.getByTestId('sign-in-pin-error')).toHaveText('The desk PIN is not right (4 tries left)');
+    await keepScreenshot(page, testInfo, 'operators-sign-in-wrong-pin');
+    await dialog.getByTestId('sign-in-desk-pin-field').fill('2468');
+    await dialog.getByTestId('sign-in-desk-pin-submit').click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('lock-bar')).toBeHidden();
+    await expect(page.getByTestId('operator-name')).toHaveText('Oliver Grant\u00a0· supervisor');
+
+    const socket = await openDeskSocket(host.url);
+    const oliver = await cardholder(socket, 'Oliver Grant').finally(() => socket.close());
+    const since = await lastEventSeq(host);
+    const panel = await openPanel(page, 'Plant Room Door');
+    await panel.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(panel.getByTestId('outcome')).toHaveText(/^Done/);
+    await expect.poll(async () => (await overridesSince(host, since)).map((e) => e.requestedBy)).toEqual([oliver.id]);
+    await page.keyboard.press('Escape');
+    // A command that opens the dialog says who it goes as.
+    const zone = await openPanel(page, 'Main Lobby');
+    await zone.getByRole('button', { name: 'Set zone count…', exact: true }).click();
+    await expect(page.getByTestId('dialog-sent-as')).toHaveText('Sent as Oliver Grant.');
+    await keepScreenshot(page, testInfo, 'operators-override-sent-as');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+
+    // The audit log names him.
+    await page.getByTestId('open-audit').click();
+    await expect(page.getByTestId('audit-row').first().getByTestId('audit-operator')).toHaveText('Oliver Grant');
+  });
+});
+
+test.describe('the idle lock', () => {
+  let host: RunningHost;
+  // A policy minute of one second: the idle lock of "1 minute" happens while the test watches.
+  test.beforeAll(async () => {
+    host = await startHost(['--policy-minute', '1000']);
+  });
+  test.afterAll(async () => host?.stop());
+
+  test('the desk locks itself after the idle minutes, saying why', async ({ page }) => {
+    const socket = await openDeskSocket(host.url);
+    try {
+      const ada = await cardholder(socket, 'Hannah Grantham');
+      await socket.call('operators.add', { cardholder: ada, role: 'supervisor', linkCard: false, deskPin: '1357' });
+      await socket.call('operators.setPolicy', { idleLockMinutes: 12, cardStaysInReader: false, deskPinFallback: true });
+    } finally {
+      socket.close();
+    }
+    await openDesk(page, host);
+    await expect(page.getByTestId('operator-name')).toHaveText('Hannah Grantham\u00a0· supervisor');
+    await expect(page.getByTestId('lock-bar')).toContainText('Locked after no one touched the desk for a while', { timeout: 25_000 });
+    await expect(page.getByTestId('open-sign-in')).toBeVisible();
+  });
+});
