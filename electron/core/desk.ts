@@ -19,7 +19,11 @@ import { kioskHandlers } from './handlers/kiosk-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
 import { planHandlers } from './handlers/plan-handlers';
 import { operatorHandlers } from './handlers/operator-handlers';
-import { overrideShiftHandlers, type ActiveOverridesService, type ShiftService } from './handlers/override-shift-handlers';
+import { overrideShiftHandlers, type ShiftService } from './handlers/override-shift-handlers';
+import { ActiveOverrides } from './overrides/active-overrides';
+import { withRequestedBy } from './operators/requested-by';
+import { handoverLock, onDuty, unsentEnrolments } from './shift/desk-shift';
+import { ShiftHandover } from './shift/shift-handover';
 import { settingsHandlers } from './handlers/settings-handlers';
 import { signInTrustHandlers } from './handlers/sign-in-trust-handlers';
 import type { KioskSettings } from './kiosk/kiosk-settings';
@@ -89,8 +93,8 @@ export class Desk implements DeskService {
   /** Who is signed in, and the lock: every call passes its gate before its handler runs. */
   readonly operators: OperatorSession;
   /** Active overrides and shift handover, where the desk has them. */
-  private readonly overrides: ActiveOverridesService | undefined = undefined;
-  private readonly shift: ShiftService | undefined = undefined;
+  private readonly overrides: ActiveOverrides | undefined;
+  private readonly shift: ShiftService | undefined;
 
   constructor(private readonly options: DeskOptions) {
     this.signInTrust = new SignInTrustStore({
@@ -136,8 +140,17 @@ export class Desk implements DeskService {
     this.events.on('connection', (state) => {
       if (state.phase === 'connected') this.enrolment?.connected();
     });
+    this.overrides = options.records && this.activeOverrides(options.records);
+    this.shift = options.records && this.shiftHandover(options.records);
     this.handlers = {
-      ...boardHandlers({ session: () => this.session(), switchTo: (choice) => this.switchTo(choice), board: this.events.board, audit: options.records?.audit, operatorCardholder: () => this.operators.current()?.cardholderId }),
+      ...boardHandlers({
+        session: () => this.session(),
+        switchTo: (choice) => this.switchTo(choice),
+        board: this.events.board,
+        audit: options.records?.audit,
+        operatorCardholder: () => this.operators.current()?.cardholderId,
+        accepted: (request) => this.overrides?.sent(request, this.item(request.href)),
+      }),
       ...settingsHandlers(options.credentials, options.sites, options.records?.audit),
       ...auditHandlers(options.records?.audit),
       ...enrolmentHandlers(this.enrolment),
@@ -167,6 +180,7 @@ export class Desk implements DeskService {
   /** Connects to the site Settings chose (the demo site until configured); progress arrives as events. */
   start(): Promise<void> {
     this.enrolment?.start();
+    this.overrides?.start();
     return this.switchTo('auto');
   }
 
@@ -175,6 +189,7 @@ export class Desk implements DeskService {
     await this.closeSite();
     await this.enrolment?.stop();
     this.operators.stop();
+    this.overrides?.stop();
     this.options.records?.close();
   }
 
@@ -191,6 +206,47 @@ export class Desk implements DeskService {
     }
     const handler: CallHandler<K> = this.handlers[name];
     return handler(params);
+  }
+
+  /** The overrides this desk sent that last, judged again whenever one of their items' status or liveness changes. */
+  private activeOverrides(records: DeskRecords): ActiveOverrides {
+    const overrides = new ActiveOverrides({
+      store: records.store,
+      audit: records.audit,
+      operator: () => onDuty(this.operators),
+      changed: (list) => this.events.emit('overrides.active', list),
+      site: {
+        // The layout's site key: the demo site is one site whatever port it runs on after a restart.
+        origin: () => (this.site ? this.siteKey() : undefined),
+        lookup: () => this.site?.session.lookup(),
+        item: (href) => this.item(href),
+        send: (request) => this.session().command(withRequestedBy(request, this.operators.current()?.cardholderId, this.session().connection.serverVersion)),
+      },
+    });
+    this.events.on('status.delta', (batch) => overrides.itemsChanged(batch.map((s) => s.href)));
+    this.events.on('status.liveness', (batch) => overrides.itemsChanged(batch.map((l) => l.href)));
+    this.events.on('connection', () => overrides.refresh());
+    return overrides;
+  }
+
+  /** The shift handover; a handover still unread when the desk stopped is waiting again after a restart. */
+  private shiftHandover(records: DeskRecords): ShiftHandover {
+    const shift = new ShiftHandover({
+      audit: records.audit,
+      operator: () => onDuty(this.operators),
+      lock: handoverLock(this.operators),
+      overridesRunning: () => this.overrides?.stillOpen() ?? [],
+      board: () => this.site?.session.snapshot() ?? { items: [], statuses: [] },
+      unsentEnrolments: () => unsentEnrolments(this.enrolment),
+    });
+    const waiting = shift.pending();
+    if (waiting) this.operators.setHandoverPending(waiting.id);
+    return shift;
+  }
+
+  /** A board item by href, where the open site has it. */
+  private item(href: string) {
+    return this.site?.session.snapshot().items.find((i) => i.href === href);
   }
 
   /** Floor plans live in the local store, keyed by the same site key as the layout. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { none } from './none';
+import { ShiftReport } from './operators';
 
 /**
  * The audit log: every action taken at this desk, appended with time, desk and the outcome the operator
@@ -92,6 +93,18 @@ export const AuditAction = z.discriminatedUnion('kind', [
     detail: z.string().optional(),
     ...common,
   }),
+  z.object({
+    kind: z.literal('override.cancelled'),
+    item: ItemNamed,
+    /** The key sent to end it (`cancel`, `unshunt`…) and the override it ended, in words ("Free until…"). */
+    command: z.string(),
+    override: z.string(),
+    ...common,
+  }),
+  /** A shift ended: the report the next operator takes over, kept whole. */
+  z.object({ kind: z.literal('shift.ended'), report: ShiftReport, ...common }),
+  /** The next operator read the handover of `report` (the ended shift's report id). */
+  z.object({ kind: z.literal('shift.acknowledged'), report: z.string(), endedBy: z.string(), acknowledgedBy: z.string(), ...common }),
   z.object({ kind: z.literal('audit.retention'), retentionDays: z.number().int().nullable(), ...common }),
   z.object({
     kind: z.literal('audit.pruned'),
@@ -117,6 +130,9 @@ export const AuditKind = z.enum([
   'operator.signedIn',
   'operator.signedOut',
   'operators.changed',
+  'override.cancelled',
+  'shift.ended',
+  'shift.acknowledged',
   'audit.retention',
   'audit.pruned',
 ]);

@@ -86,6 +86,10 @@ export const ActiveOverride = z.object({
   endsAt: z.number().optional(),
   /** `running`: the item's live state still shows it; `ended`: the server no longer shows it; `unknown`: not live. */
   state: z.enum(['running', 'ended', 'cancelled', 'unknown']),
+  /** Why it is not `running`, in words ("Its end time has passed", "The item is not live: …"). */
+  reason: z.string().optional(),
+  /** When it was found ended or was cancelled (ms since the epoch): the view drops it a while after. */
+  endedAt: z.number().optional(),
 });
 export type ActiveOverride = z.infer<typeof ActiveOverride>;
 

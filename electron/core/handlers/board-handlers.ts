@@ -1,4 +1,4 @@
-import type { boardCalls, siteCalls } from '../../../shared/contract/board';
+import type { boardCalls, CommandRequest, siteCalls } from '../../../shared/contract/board';
 import type { PublishedBoard } from '../board/board-parts';
 import type { AuditLog } from '../offline/audit-log';
 import { audited } from '../offline/audited';
@@ -17,6 +17,8 @@ export interface SiteAccess {
   audit?: AuditLog | undefined;
   /** The signed-in operator's cardholder id: overrides are sent as them where the server allows it. */
   operatorCardholder?: () => string | undefined;
+  /** Told of each command the server accepted (the desk keeps the overrides that last). */
+  accepted?: ((request: CommandRequest) => void) | undefined;
 }
 
 /** The item's name as the board shows it, for the audit log; its href when no site is open. */
@@ -43,11 +45,13 @@ export function boardHandlers(site: SiteAccess): HandlerTable<keyof typeof board
     // renderer pulls the next page when it has taken the last (a reload asks only for its own pages,
     // where answering with events would send the whole board again to every window).
     'board.get': async ({ part }) => site.board.page(site.session().lookup(), part),
-    'item.command': (asked) => {
+    'item.command': async (asked) => {
       const request = withRequestedBy(asked, site.operatorCardholder?.(), serverVersionOf(site));
       const { href, command, endTime, zoneCount, requestedBy } = request;
       const action = { kind: 'override' as const, item: itemNamed(site, href), command, endTime, zoneCount, requestedBy };
-      return audited(site.audit, action, () => site.session().command(request));
+      const outcome = await audited(site.audit, action, () => site.session().command(request));
+      site.accepted?.(request);
+      return outcome;
     },
     'site.connect': ({ site: choice }) =>
       audited(site.audit, { kind: 'site.switched', site: choice }, async () => {

@@ -1,6 +1,7 @@
 import { alarmMigrations } from '../alarms/alarm-migrations';
 import { outboxMigrations } from '../enrolment/outbox-migrations';
 import { operatorMigrations } from '../operators/operator-migrations';
+import { activeOverrideMigrations } from '../overrides/active-override-migrations';
 import { planMigrations } from '../plans/plan-migrations';
 import { journalMigrations } from '../server-events/journal-migrations';
 import { auditMigrations } from './audit-migrations';
@@ -19,4 +20,5 @@ export const storeMigrations: readonly Migration[] = [
   ...alarmMigrations,
   ...journalMigrations,
   ...operatorMigrations,
+  ...activeOverrideMigrations,
 ];

@@ -11,6 +11,9 @@ export const KIND_WORDS: Record<AuditKind, string> = {
   'operator.signedIn': 'Signed in',
   'operator.signedOut': 'Signed out',
   'operators.changed': 'Operators changed',
+  'override.cancelled': 'Override cancelled',
+  'shift.ended': 'Shift ended',
+  'shift.acknowledged': 'Handover acknowledged',
   'audit.retention': 'Audit retention set',
   'audit.pruned': 'Audit entries pruned',
 };
@@ -76,6 +79,12 @@ export function describeAction(action: AuditAction): string {
       return SIGN_OUT_WORDS[action.reason];
     case 'operators.changed':
       return [ROSTER_WORDS[action.change], action.subject ?? '', action.detail ? `(${action.detail})` : ''].filter(Boolean).join(' ');
+    case 'override.cancelled':
+      return `${action.override} on ${action.item.name} (sent ${action.command})`;
+    case 'shift.ended':
+      return `${action.report.operator}: ${action.report.alarmsHandled.length} alarms handled, ${action.report.overridesSent.length} overrides sent, ${action.report.overridesRunning.length} still running`;
+    case 'shift.acknowledged':
+      return `${action.acknowledgedBy} read the handover from ${action.endedBy}`;
     case 'audit.retention':
       return action.retentionDays === null ? 'keep every entry' : `keep ${action.retentionDays} days`;
     case 'audit.pruned':
