@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openQueue, raiseAlarm, restoreAlarm, rowIds, rowOf, setFaults } from './alarms-support';
+import { openQueue, raiseAlarm, restoreAlarm, rowIds, rowOf, setFaults, withoutAlarmLicence } from './alarms-support';
 import { expectAccessible, keepScreenshot, openDesk } from './panels-support';
 import { startHost, type RunningHost } from './support/host';
 
@@ -155,4 +155,15 @@ test('not live: the queue is shown as of when the desk last heard, with its age,
   await setFaults(host, null);
   await expect(feed).toHaveCount(0, { timeout: 60_000 });
   await expect(detail.getByTestId('act-acknowledge')).toBeEnabled();
+});
+
+test('a site without the alarm licence: the queue says so, and the strip is the one built from item status', async ({ page }) => {
+  await openDesk(page, host);
+  await withoutAlarmLicence(host);
+  // The desk sees the licence gone at its next heartbeat and full check.
+  await expect(page.getByTestId('attention')).toHaveAttribute('data-source', 'status', { timeout: 30_000 });
+  const screen = await openQueue(page);
+  await expect(screen.getByTestId('alarm-feed')).toHaveAttribute('data-feed', 'unlicensed');
+  await expect(screen.getByTestId('alarm-feed')).toContainText('no alarm licence (RESTEvents)');
+  await expect(screen.getByTestId('alarm-row')).toHaveCount(0);
 });
