@@ -73,7 +73,9 @@ test('a note the server requires is asked for in a dialog; the detail shows inst
   // Mandatory notes: only acknowledgeWithComment is offered, so the button asks for the note.
   const acknowledge = detail.getByTestId('act-acknowledge');
   await expect(acknowledge).toHaveAttribute('data-note', 'required');
-  await expect(detail.getByTestId('act-process')).toHaveCount(0); // still active: not processable yet
+  // cc_rest.yaml: no process link while active; forceProcess only while active (the demo operator holds the privilege).
+  await expect(detail.getByTestId('act-process')).toHaveCount(0);
+  await expect(detail.getByTestId('act-forceProcess')).toBeVisible();
   await acknowledge.click();
   const dialog = page.getByTestId('note-dialog');
   await expect(dialog).toBeVisible();
@@ -105,6 +107,7 @@ test('a note the server requires is asked for in a dialog; the detail shows inst
   await restoreAlarm(host, ids.forced);
   const process = detail.getByTestId('act-process');
   await expect(process).toHaveAttribute('data-note', 'required');
+  await expect(detail.getByTestId('act-forceProcess')).toHaveCount(0);
   await process.click();
   await dialog.getByTestId('note-text').fill('Door closed and checked by J. Smith');
   await dialog.getByTestId('note-send').click();
