@@ -102,10 +102,10 @@ export class AlarmFollower {
       this.failures = 0;
       this.wake?.();
     }
-    if (!connected && was) {
-      this.call?.abort();
-      if (this.state.source !== 'none') this.setFeed({ ...this.state, live: false, behind: false, heardAt: this.heardAt, reason: reason ?? 'Not connected to the server' });
-    }
+    if (connected) return;
+    if (was) this.call?.abort();
+    // The queue kept is shown as of when it was last heard, with the connection's own reason.
+    if (this.state.source !== 'none') this.setFeed({ ...this.state, live: false, behind: false, heardAt: this.heardAt, reason: reason ?? 'Not connected to the server' });
   }
 
   private async run(): Promise<void> {
