@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generateSite } from '../../electron/simulator/site/generate';
+import { withoutAlarmLicence } from './alarms-support';
 import { keepScreenshot, openDesk } from './panels-support';
 import { setDoor, startHost, type RunningHost } from './support/host';
 
@@ -12,6 +13,8 @@ const doors = (site.doors ?? []).map((d) => ({ id: String(d.id), name: String(d.
 let host: RunningHost;
 test.beforeAll(async () => {
   host = await startHost(['--demo-items', String(ITEMS)]);
+  // The status-derived strip's pacing: a site without RESTEvents (with it the strip follows the server's alarms).
+  await withoutAlarmLicence(host);
 });
 test.afterAll(async () => host?.stop());
 
