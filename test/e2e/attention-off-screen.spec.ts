@@ -25,6 +25,7 @@ async function attentionCount(page: Page): Promise<number> {
 
 test('a forced door whose tile is not on screen is named on the strip and counted, and leaves both when it is shut', async ({ page }, testInfo) => {
   await openDesk(page, host);
+  await expect(page.getByTestId('attention')).toHaveAttribute('data-source', 'status', { timeout: 30_000 });
   // Every item live with a status: the count no longer moves by itself (the demo's scenario is off).
   await expect(page.getByTestId('tile').first()).toBeVisible();
   await expect.poll(() => page.getByText(/Unknown|Not heard/).count(), { timeout: 30_000 }).toBe(0);
