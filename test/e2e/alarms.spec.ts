@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openQueue, raiseAlarm, restoreAlarm, rowIds, rowOf, setFaults } from './alarms-support';
+import { openQueue, raiseAlarm, restoreAlarm, rowIds, rowOf, setFaults, withoutAlarmLicence } from './alarms-support';
 import { expectAccessible, keepScreenshot, openDesk } from './panels-support';
 import { startHost, type RunningHost } from './support/host';
 
@@ -73,7 +73,9 @@ test('a note the server requires is asked for in a dialog; the detail shows inst
   // Mandatory notes: only acknowledgeWithComment is offered, so the button asks for the note.
   const acknowledge = detail.getByTestId('act-acknowledge');
   await expect(acknowledge).toHaveAttribute('data-note', 'required');
-  await expect(detail.getByTestId('act-process')).toHaveCount(0); // still active: not processable yet
+  // cc_rest.yaml: no process link while active; forceProcess only while active (the demo operator holds the privilege).
+  await expect(detail.getByTestId('act-process')).toHaveCount(0);
+  await expect(detail.getByTestId('act-forceProcess')).toBeVisible();
   await acknowledge.click();
   const dialog = page.getByTestId('note-dialog');
   await expect(dialog).toBeVisible();
@@ -105,6 +107,7 @@ test('a note the server requires is asked for in a dialog; the detail shows inst
   await restoreAlarm(host, ids.forced);
   const process = detail.getByTestId('act-process');
   await expect(process).toHaveAttribute('data-note', 'required');
+  await expect(detail.getByTestId('act-forceProcess')).toHaveCount(0);
   await process.click();
   await dialog.getByTestId('note-text').fill('Door closed and checked by J. Smith');
   await dialog.getByTestId('note-send').click();
@@ -155,4 +158,15 @@ test('not live: the queue is shown as of when the desk last heard, with its age,
   await setFaults(host, null);
   await expect(feed).toHaveCount(0, { timeout: 60_000 });
   await expect(detail.getByTestId('act-acknowledge')).toBeEnabled();
+});
+
+test('a site without the alarm licence: the queue says so, and the strip is the one built from item status', async ({ page }) => {
+  await openDesk(page, host);
+  await withoutAlarmLicence(host);
+  // The desk sees the licence gone at its next heartbeat and full check.
+  await expect(page.getByTestId('attention')).toHaveAttribute('data-source', 'status', { timeout: 30_000 });
+  const screen = await openQueue(page);
+  await expect(screen.getByTestId('alarm-feed')).toHaveAttribute('data-feed', 'unlicensed');
+  await expect(screen.getByTestId('alarm-feed')).toContainText('no alarm licence (RESTEvents)');
+  await expect(screen.getByTestId('alarm-row')).toHaveCount(0);
 });

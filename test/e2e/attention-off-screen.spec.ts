@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generateSite } from '../../electron/simulator/site/generate';
+import { withoutAlarmLicence } from './alarms-support';
 import { keepScreenshot, openDesk } from './panels-support';
 import { setDoor, startHost, type RunningHost } from './support/host';
 
@@ -12,6 +13,8 @@ const doors = (site.doors ?? []).map((d) => ({ id: String(d.id), name: String(d.
 let host: RunningHost;
 test.beforeAll(async () => {
   host = await startHost(['--demo-items', String(ITEMS)]);
+  // The status-derived strip's pacing: a site without RESTEvents (with it the strip follows the server's alarms).
+  await withoutAlarmLicence(host);
 });
 test.afterAll(async () => host?.stop());
 
@@ -22,6 +25,7 @@ async function attentionCount(page: Page): Promise<number> {
 
 test('a forced door whose tile is not on screen is named on the strip and counted, and leaves both when it is shut', async ({ page }, testInfo) => {
   await openDesk(page, host);
+  await expect(page.getByTestId('attention')).toHaveAttribute('data-source', 'status', { timeout: 30_000 });
   // Every item live with a status: the count no longer moves by itself (the demo's scenario is off).
   await expect(page.getByTestId('tile').first()).toBeVisible();
   await expect.poll(() => page.getByText(/Unknown|Not heard/).count(), { timeout: 30_000 }).toBe(0);

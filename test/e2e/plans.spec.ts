@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { withoutAlarmLicence } from './alarms-support';
 import { expectAccessible, keepScreenshot, openDesk } from './panels-support';
 import { floorSvg, pinOf, scriptSvg, showPlan, stripedPng } from './plans-support';
 import { setDoor, startHost, type RunningHost } from './support/host';
@@ -21,6 +22,8 @@ let dataDir: string;
 test.beforeAll(async () => {
   host = await startHost();
   dataDir = host.settingsDir;
+  // The pins' pulse and the strip's local acknowledgement are the status-derived strip's: a site without RESTEvents.
+  await withoutAlarmLicence(host);
 });
 test.afterAll(async () => {
   await host?.stop();
