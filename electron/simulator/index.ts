@@ -16,7 +16,7 @@ import { EventLog } from './model/event-log';
 import { WorldAlarms } from './events/world-alarms';
 import { World } from './model/world';
 import { SubscriptionRegistry } from './model/subscriptions';
-import { ScenarioEngine } from './scenario/engine';
+import { ScenarioEngine, type ScenarioOptions } from './scenario/engine';
 import { generateSite } from './site/generate';
 import { loadSite } from './site/load';
 import type { SiteDefinition } from './site/schema';
@@ -48,7 +48,7 @@ export interface SimulatorOptions {
   /** How long an updates `next` call blocks without a change; default 60 000. */
   updatesTimeoutMs?: number;
   /** Off by default; the demo turns it on. */
-  scenario?: false | { ratePerSecond: number; seed?: number };
+  scenario?: false | ScenarioOptions;
   /** How long `controllerUnknown` lasts on a first updates call; default 200 ms. */
   statusFetchMs?: number;
   /**

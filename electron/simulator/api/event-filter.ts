@@ -77,6 +77,9 @@ export function readTime(text: string | null, name: string): number | undefined 
   let zone = m[4] ?? 'Z';
   if (/^[+-]\d{2}$/.test(zone)) zone += ':00';
   else if (/^[+-]\d{4}$/.test(zone)) zone = `${zone.slice(0, 3)}:${zone.slice(3)}`;
+  const [year, month, day] = m[1]!.split('-').map(Number) as [number, number, number];
   const ms = Date.parse(`${m[1]}T${m[2] ?? '00:00'}${m[3] ?? ':00'}${zone}`);
-  return Number.isNaN(ms) ? `${name} is not a real date and time` : ms;
+  // Date.parse rolls 30 February over into March: a day the month does not have is refused.
+  const real = new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+  return Number.isNaN(ms) || !real ? `${name} is not a real date and time` : ms;
 }
