@@ -19,7 +19,8 @@ export const OUTCOME_WORDS: Record<AuditOutcome, string> = {
   uncertain: 'Uncertain (may have reached the server)',
 };
 
-const ALARM_ACTION_WORDS: Record<string, string> = { comment: 'Note on', acknowledge: 'Acknowledged', process: 'Processed', forceProcess: 'Force-processed' };
+/** What was asked of the alarm; whether it was done is the entry's outcome. */
+const ALARM_ACTION_WORDS: Record<string, string> = { comment: 'Add a note to', acknowledge: 'Acknowledge', process: 'Process', forceProcess: 'Force-process' };
 
 /** One line saying what was done, in the operator's words. */
 export function describeAction(action: AuditAction): string {
