@@ -1,0 +1,83 @@
+import { Agent, request } from 'undici';
+
+/**
+ * The simulator's control API as the alarm bench drives it: raising server alarms at a door of the
+ * site, one at a time (probes) or as a paced flood, and giving the site the licence its alarms need.
+ */
+
+/** cc_rest.yaml: the alarm and event calls need the RESTEvents licence (403 without it). */
+const SITE_LICENCES = ['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV', 'RESTEvents'];
+
+export async function grantRestEvents(controlUrl: string): Promise<void> {
+  const res = await fetch(`${controlUrl}/licences`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SITE_LICENCES) });
+  if (res.status >= 300) throw new Error(`control PUT licences: ${res.status} ${await res.text()}`);
+}
+
+/** One alarm to raise: at a door of the site, with a message the page is watched for. */
+export interface AlarmToRaise {
+  sourceId: string;
+  /** cc_rest.yaml: Alarm.priority 0–9, 9 the highest. */
+  priority: number;
+  message: string;
+}
+
+/** Raises server alarms through the control API and counts what it refused or failed. */
+export class AlarmRaiser {
+  private readonly agent = new Agent({ connections: 8 });
+  sent = 0;
+  failed = 0;
+  lastFailure: string | undefined;
+
+  constructor(private readonly controlUrl: string) {}
+
+  /** Raises one alarm; answers whether the control API took it. */
+  async raise(alarm: AlarmToRaise): Promise<boolean> {
+    try {
+      const res = await request(`${this.controlUrl}/alarms`, {
+        method: 'POST',
+        dispatcher: this.agent,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'forced', source: alarm.sourceId, priority: alarm.priority, message: alarm.message }),
+      });
+      const text = await res.body.text();
+      if (res.statusCode < 300) {
+        this.sent++;
+        return true;
+      }
+      this.failed++;
+      this.lastFailure = `control POST alarms: ${res.statusCode} ${text}`;
+    } catch (err) {
+      this.failed++;
+      this.lastFailure = `control POST alarms: ${(err as Error).message}`;
+    }
+    return false;
+  }
+
+  /**
+   * Raises `alarms` evenly over `seconds` (at most 8 in flight), by wall clock so a slow answer does
+   * not lower the rate. Answers when each was sent (Date.now), in order; a refused one is left out.
+   */
+  async flood(alarms: readonly AlarmToRaise[], seconds: number): Promise<Map<string, number>> {
+    const sentAt = new Map<string, number>();
+    const startedAt = Date.now();
+    const gapMs = (seconds * 1000) / Math.max(1, alarms.length);
+    const inFlight = new Set<Promise<void>>();
+    for (const [i, alarm] of alarms.entries()) {
+      const wait = startedAt + i * gapMs - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      while (inFlight.size >= 8) await Promise.race(inFlight);
+      const at = Date.now();
+      const sending: Promise<void> = this.raise(alarm).then((ok) => {
+        if (ok) sentAt.set(alarm.message, at);
+        inFlight.delete(sending);
+      });
+      inFlight.add(sending);
+    }
+    await Promise.all(inFlight);
+    return sentAt;
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}

@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * The desk's alarm queue as the bench reads it in Chromium: opened as an operator opens it, and
+ * watched in the page by a MutationObserver, which sees a row arrive before the frame is painted
+ * (as the board bench's tile watch does). Rows are found by the alarm's message, which the bench
+ * makes unique per alarm; the number of alarms by the count the queue shows.
+ */
+
+/** Where the queue screen puts things (renderer/src/alarms/). */
+const QUEUE = '[data-testid="alarm-queue"]';
+const ROW = '[data-testid="alarm-row"]';
+const COUNT = '[data-testid="alarm-count"]';
+const DETAIL = '[data-testid="alarm-detail"]';
+
+/** Opens the queue from the header, as an operator does, and installs the watch. */
+export async function openQueue(page: Page, timeoutMs: number): Promise<void> {
+  await page.getByRole('button', { name: /^Alarms/ }).first().click({ timeout: timeoutMs });
+  await page.locator(QUEUE).waitFor({ timeout: timeoutMs });
+  await installQueueWatch(page);
+}
+
+/** The number of alarms the queue says it holds (undefined while it shows none). */
+export async function shownCount(page: Page): Promise<number | undefined> {
+  const text = await page.locator(COUNT).first().textContent({ timeout: 1_000 }).catch(() => null);
+  const digits = text?.replace(/[^\d]/g, '');
+  return digits ? Number(digits) : undefined;
+}
+
+/**
+ * Opens the detail of the first row that is not one of the bench's probes and answers how long it
+ * took from the click to the detail on screen (Date.now in this process), then closes it again.
+ */
+export async function timeDetailOpen(page: Page, timeoutMs: number): Promise<number> {
+  const row = page.locator(`${QUEUE} ${ROW}`).nth(1);
+  const startedAt = Date.now();
+  await row.click({ timeout: timeoutMs });
+  await page.locator(DETAIL).first().waitFor({ timeout: timeoutMs });
+  const shownMs = Date.now() - startedAt;
+  await page.keyboard.press('Escape');
+  await page.locator(DETAIL).first().waitFor({ state: 'detached', timeout: timeoutMs }).catch(() => undefined);
+  return shownMs;
+}
+
+async function installQueueWatch(page: Page): Promise<void> {
+  // Plain JavaScript in a string: the bench runs under tsx, whose name-keeping helpers do not exist in the page.
+  await page.evaluate(`(${WATCH_SCRIPT})(${JSON.stringify({ queue: QUEUE, row: ROW, count: COUNT })})`);
+}
+
+const WATCH_SCRIPT = `function (sel) {
+  function rowShowing(message) {
+    var root = document.querySelector(sel.queue);
+    if (!root) return false;
+    var rows = root.querySelectorAll(sel.row);
+    for (var i = 0; i < rows.length; i++) if ((rows[i].textContent || '').indexOf(message) >= 0) return true;
+    return false;
+  }
+  function count() {
+    var el = document.querySelector(sel.count);
+    var digits = el ? (el.textContent || '').replace(/[^0-9]/g, '') : '';
+    return digits ? Number(digits) : 0;
+  }
+  var waiters = new Set();
+  new MutationObserver(function () {
+    Array.from(waiters).forEach(function (check) { check(); });
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  function until(test, timeoutMs) {
+    return new Promise(function (resolve) {
+      var timer;
+      function check() {
+        if (!test()) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(Date.now());
+      }
+      timer = setTimeout(function () { waiters.delete(check); resolve(null); }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
+  }
+  window.alarmArmed = new Map();
+  window.alarmWatch = {
+    arm: function (message, timeoutMs) { window.alarmArmed.set(message, until(function () { return rowShowing(message); }, timeoutMs)); },
+    count: count,
+    untilCount: function (n, timeoutMs) { return until(function () { return count() >= n; }, timeoutMs); }
+  };
+}`;
+
+/** Starts watching for the alarm's row before the alarm is raised. */
+export function armRow(page: Page, message: string, timeoutMs: number): Promise<void> {
+  return page.evaluate(`void window.alarmWatch.arm(${JSON.stringify(message)}, ${timeoutMs})`);
+}
+
+/** When the armed alarm's row appeared (page Date.now), or null if it did not within the timeout. */
+export function rowShownAt(page: Page, message: string): Promise<number | null> {
+  return page.evaluate(`window.alarmArmed.get(${JSON.stringify(message)}) ?? null`);
+}
+
+/** When the queue's count first read `n` or more (page Date.now), or null after the timeout. */
+export function countReached(page: Page, n: number, timeoutMs: number): Promise<number | null> {
+  return page.evaluate(`window.alarmWatch.untilCount(${n}, ${timeoutMs})`);
+}
