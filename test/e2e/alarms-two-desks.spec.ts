@@ -1,0 +1,136 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { startConfiguredHost } from './support/configured-host';
+import { startHostIn, type KillableHost } from './support/host-in-folder';
+import { startSiteSimulator, type SiteSimulator } from './support/simulator';
+
+// Two desks on one site (issue 32 §4): what one guard does to an alarm, the other desk shows within a
+// second, every alarm once; a restart of either desk or of the server loses nothing. Both desks are
+// browser hosts of their own (own settings folder, own local store) configured for one simulator in a
+// process of its own, as two workstations of one site are.
+
+/** Issue 32: acknowledgement "is seen by every other desk within a second". */
+const ON_THE_OTHER_DESK_MS = 1_000;
+/** A desk that starts again (or a server back from a restart): its queue read again, on a shared machine. */
+const AFTER_RESTART_MS = 20_000;
+
+let site: SiteSimulator;
+const dirs = { a: mkdtempSync(join(tmpdir(), 'gatehouse-e2e-desk-a-')), b: mkdtempSync(join(tmpdir(), 'gatehouse-e2e-desk-b-')) };
+let deskA: KillableHost;
+let deskB: KillableHost;
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  site = await startSiteSimulator();
+  // cc_rest.yaml: the alarm calls need the RESTEvents licence.
+  await control('PUT', '/licences', ['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV', 'RESTEvents']);
+  [deskA, deskB] = await Promise.all([startConfiguredHost(dirs.a, site), startConfiguredHost(dirs.b, site)]);
+});
+test.afterAll(async () => {
+  await Promise.all([deskA?.stop(), deskB?.stop()]);
+  await site?.stop();
+});
+
+async function control(method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${site.controlUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? null : JSON.stringify(body) });
+  if (res.status >= 300) throw new Error(`control ${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+}
+
+/** A server alarm at the demo site's loading-bay door, with a message no other alarm has. */
+async function raise(message: string, priority: number): Promise<void> {
+  await control('POST', '/alarms', { kind: 'forced', source: 'd-1', priority, message });
+}
+
+async function openQueue(browser: Browser, host: KillableHost): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(host.url);
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected', { timeout: AFTER_RESTART_MS });
+  await page.getByRole('button', { name: /^Alarms/ }).first().click();
+  await expect(queueOf(page)).toBeVisible();
+  return page;
+}
+
+const queueOf = (page: Page) => page.getByTestId('alarm-queue');
+const rowsOf = (page: Page): Locator => queueOf(page).getByTestId('alarm-row');
+const rowOf = (page: Page, message: string): Locator => rowsOf(page).filter({ hasText: message });
+
+/** The queue's messages, in its order: the same list on both desks, each alarm once. */
+async function messages(page: Page): Promise<string[]> {
+  return rowsOf(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-message') ?? ''));
+}
+
+async function expectOnce(page: Page, message: string, state: RegExp, timeout: number): Promise<void> {
+  await expect(rowOf(page, message)).toHaveCount(1, { timeout });
+  await expect(rowOf(page, message)).toContainText(state, { timeout });
+}
+
+/** The guard's steps on one desk: select the alarm, choose the action, write the note, confirm. */
+async function act(page: Page, message: string, action: 'Acknowledge' | 'Process', note: string): Promise<void> {
+  await rowOf(page, message).click();
+  await page.getByRole('button', { name: action, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/Note/).fill(note);
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('one desk acknowledges and processes, the other shows each step within a second; nothing twice, nothing lost across restarts', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const forced = `Loading bay door forced ${Date.now().toString(36)}`;
+  const tamper = `Reader tamper ${Date.now().toString(36)}`;
+  await raise(forced, 8);
+  await raise(tamper, 5);
+  const [a, b] = await Promise.all([openQueue(browser, deskA), openQueue(browser, deskB)]);
+  for (const page of [a, b]) {
+    await expectOnce(page, forced, /Unacknowledged/i, AFTER_RESTART_MS);
+    await expectOnce(page, tamper, /Unacknowledged/i, AFTER_RESTART_MS);
+  }
+
+  await test.step('acknowledged with a note on desk A: desk B shows it within a second', async () => {
+    await act(a, forced, 'Acknowledge', 'Guard sent to the loading bay');
+    await expectOnce(a, forced, /Acknowledged/i, 5_000);
+    await expectOnce(b, forced, /Acknowledged/i, ON_THE_OTHER_DESK_MS);
+    expect(await messages(b)).toEqual(await messages(a));
+  });
+
+  await test.step('processed on desk A: gone from desk B within a second', async () => {
+    await act(a, forced, 'Process', 'Door closed, nobody there');
+    await expect(rowOf(a, forced)).toHaveCount(0, { timeout: 5_000 });
+    await expect(rowOf(b, forced)).toHaveCount(0, { timeout: ON_THE_OTHER_DESK_MS });
+    await expectOnce(b, tamper, /Unacknowledged/i, ON_THE_OTHER_DESK_MS);
+  });
+
+  const fence = `Perimeter fence alarm ${Date.now().toString(36)}`;
+  await test.step("desk B's host restarts while desk A acknowledges and the server raises: desk B comes back with the same queue", async () => {
+    await b.close();
+    await deskB.stop();
+    await act(a, tamper, 'Acknowledge', 'Seen on camera');
+    await raise(fence, 7);
+    await expectOnce(a, fence, /Unacknowledged/i, 5_000);
+    // The same settings folder: the desk as it was configured, with its local store.
+    deskB = await startHostIn(dirs.b);
+    const again = await openQueue(browser, deskB);
+    await expectOnce(again, tamper, /Acknowledged/i, AFTER_RESTART_MS);
+    await expectOnce(again, fence, /Unacknowledged/i, AFTER_RESTART_MS);
+    await expect(rowOf(again, forced)).toHaveCount(0);
+    expect(await messages(again)).toEqual(await messages(a));
+    await again.close();
+  });
+
+  await test.step('the server restarts with the same site: both desks keep every alarm once and see the next one', async () => {
+    const b2 = await openQueue(browser, deskB);
+    await control('POST', '/restart');
+    const after = `Door held open ${Date.now().toString(36)}`;
+    await raise(after, 6);
+    for (const page of [a, b2]) {
+      await expectOnce(page, after, /Unacknowledged/i, AFTER_RESTART_MS);
+      await expectOnce(page, tamper, /Acknowledged/i, AFTER_RESTART_MS);
+      await expectOnce(page, fence, /Unacknowledged/i, AFTER_RESTART_MS);
+      await expect(rowOf(page, forced)).toHaveCount(0);
+    }
+    expect(await messages(b2)).toEqual(await messages(a));
+  });
+});
