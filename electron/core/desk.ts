@@ -5,6 +5,7 @@ import { LayoutStore, MemorySettingsStore } from './board/layout-store';
 import { ContractEvents } from './events';
 import { EnrolmentService, type EnrolmentOptions } from './enrolment/enrolment-service';
 import { divisionsOf } from './enrolment/divisions';
+import { alarmHandlers } from './handlers/alarm-handlers';
 import { auditHandlers } from './handlers/audit-handlers';
 import { boardHandlers } from './handlers/board-handlers';
 import { enrolmentHandlers } from './handlers/enrolment-handlers';
@@ -84,6 +85,7 @@ export class Desk implements DeskService {
           options.records?.audit.record({ kind: 'alarm.acknowledged', item: { href, name: this.itemName(href) }, comment: concern, outcome: 'done' }),
       }),
       ...planHandlers(options.records && this.planService(options.records)),
+      ...alarmHandlers({ alarms: () => undefined }),
     };
   }
 

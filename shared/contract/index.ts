@@ -8,6 +8,7 @@ import { layoutCalls, layoutEvents } from './layout';
 import { settingsCalls } from './settings';
 import { auditCalls, auditEvents } from './audit';
 import { planCalls, planEvents } from './plans';
+import { alarmCalls, alarmEvents } from './alarms';
 
 export { CommandOutcome, CommandRequest } from './board';
 export { Acknowledgement, BoardLayout, PINNED_GROUP } from './layout';
@@ -32,6 +33,7 @@ export const calls = {
   ...auditCalls,
   ...layoutCalls,
   ...planCalls,
+  ...alarmCalls,
 } as const;
 
 export const events = {
@@ -41,6 +43,7 @@ export const events = {
   ...auditEvents,
   ...layoutEvents,
   ...planEvents,
+  ...alarmEvents,
 } as const;
 
 export type Calls = typeof calls;

@@ -1,0 +1,30 @@
+import type { alarmCalls } from '../../../shared/contract/alarms';
+import { DeskError } from '../../../shared/errors';
+import { NO_SITE_QUEUE, type AlarmDesk } from '../alarms/alarm-desk';
+import type { HandlerTable } from './handler-table';
+
+export interface AlarmAccess {
+  /** The alarm follower of the site shown now; undefined while no site is open. */
+  alarms(): AlarmDesk | undefined;
+}
+
+const noJournal = (): never => {
+  throw new DeskError('invalid-call', 'The event journal is not available on this desk');
+};
+
+/** The server's alarm queue (followed in main, acted on through the server) and its event journal. */
+export function alarmHandlers(access: AlarmAccess): HandlerTable<keyof typeof alarmCalls> {
+  const site = (): AlarmDesk => {
+    const desk = access.alarms();
+    if (!desk) throw new DeskError('offline', 'The desk is not connected to any site yet');
+    return desk;
+  };
+  return {
+    'alarms.get': async () => access.alarms()?.queue() ?? NO_SITE_QUEUE,
+    'alarms.detail': async ({ id }) => site().detail(id),
+    'alarms.act': async (request) => site().act(request),
+    'events.list': async () => noJournal(),
+    'events.groups': async () => noJournal(),
+    'events.exportCsv': async () => noJournal(),
+  };
+}
