@@ -125,4 +125,14 @@ describe('the alarm sound', () => {
     expect(ctx.oscillators).toBe(0);
     sound.stop();
   });
+
+  it('chimes once for a low-priority alarm: one tone, never repeated', async () => {
+    FakeAudioContext.allowed = true;
+    const sound = new AlarmSound();
+    sound.chime();
+    await after(0);
+    expect(FakeAudioContext.made[0]!.oscillators).toBe(1);
+    await after(30_000);
+    expect(FakeAudioContext.made[0]!.oscillators).toBe(1);
+  });
 });

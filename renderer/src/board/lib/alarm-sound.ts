@@ -29,6 +29,14 @@ export class AlarmSound {
     this.timer = setInterval(() => this.beep(), this.everyMs);
   }
 
+  /**
+   * One soft chime, for a low-priority alarm: heard once, not repeated. Like the beep it waits for the
+   * next task and, before the operator's first touch, for the browser to allow audio.
+   */
+  chime(): void {
+    setTimeout(() => this.play(chimeTone), 0);
+  }
+
   stop(): void {
     clearTimeout(this.first);
     if (this.timer) clearInterval(this.timer);
@@ -36,17 +44,21 @@ export class AlarmSound {
   }
 
   private beep(): void {
+    this.play(tones, () => this.timer !== undefined);
+  }
+
+  private play(sound: (ctx: ToneContext) => void, stillWanted: () => boolean = () => true): void {
     const { AudioContext, navigator } = globalThis as unknown as BrowserAudio;
     if (!AudioContext) return;
     const ctx = (this.context ??= new AudioContext());
-    if (ctx.state === 'running') return tones(ctx);
+    if (ctx.state === 'running') return sound(ctx);
     // Asking a suspended context to resume before the operator's first touch fails and warns each
     // time: ask once they have touched the desk (or where the browser cannot say), then beep.
     if (this.resuming || navigator?.userActivation?.hasBeenActive === false) return;
     this.resuming = ctx
       .resume()
       .then(() => {
-        if (this.timer) tones(ctx);
+        if (stillWanted()) sound(ctx);
       })
       .catch(() => undefined)
       .finally(() => (this.resuming = undefined));
@@ -70,6 +82,19 @@ interface ToneContext {
   resume(): Promise<void>;
   createOscillator(): { frequency: { value: number }; connect(next: unknown): { connect(next: unknown): unknown }; start(at: number): void; stop(at: number): void };
   createGain(): { gain: { setValueAtTime(value: number, at: number): void; exponentialRampToValueAtTime(value: number, at: number): void } };
+}
+
+/** A single falling tone, quieter than the beep. */
+function chimeTone(ctx: ToneContext): void {
+  const at = ctx.currentTime;
+  const tone = ctx.createOscillator();
+  const gain = ctx.createGain();
+  tone.frequency.value = 1_046;
+  gain.gain.setValueAtTime(0.1, at);
+  gain.gain.exponentialRampToValueAtTime(0.001, at + 0.6);
+  tone.connect(gain).connect(ctx.destination);
+  tone.start(at);
+  tone.stop(at + 0.62);
 }
 
 function tones(ctx: ToneContext): void {

@@ -1,16 +1,27 @@
 import type { Acknowledgement } from '../../../../shared/contract/layout';
+import { clock } from '../../lib/stores/clock.svelte';
 
-/** Alarms acknowledged at this desk (main keeps them with the time), and whether the alarm sound is muted here. */
+/** How long one press of "Mute" silences the alarm sound: a while, never for good (a muted desk forgotten is a deaf desk). */
+export const MUTE_MS = 5 * 60_000;
+
+/** Alarms acknowledged at this desk (main keeps them with the time), and until when the alarm sound is muted here. */
 class AlarmStore {
   #acknowledged = $state.raw<ReadonlyMap<string, Acknowledgement>>(new Map());
-  #muted = $state(false);
+  #mutedUntil = $state(0);
 
+  /** Muted now: read against the desk's one clock, so the sound comes back by itself when the time is up. */
   get muted(): boolean {
-    return this.#muted;
+    return clock.now < this.#mutedUntil;
   }
 
+  /** When the mute ends (ms), while muted. */
+  get mutedUntil(): number | undefined {
+    return this.muted ? this.#mutedUntil : undefined;
+  }
+
+  /** Mutes for five minutes, or unmutes at once. */
   toggleMuted(): void {
-    this.#muted = !this.#muted;
+    this.#mutedUntil = this.muted ? 0 : Date.now() + MUTE_MS;
   }
 
   /** Whether the alarm an item reports now (its concern) was acknowledged at this desk. */

@@ -1,4 +1,5 @@
 import { DeskError } from '../../../../shared/errors';
+import { syncAlarms } from '../../alarms/alarm-sync';
 import { alarms } from '../../board/state/alarms.svelte';
 import { layout } from '../../board/state/layout.svelte';
 import type { RendererDesk } from '../desk';
@@ -37,6 +38,7 @@ export function syncStores(desk: RendererDesk, report: (message: string) => void
     desk.on('status.delta', (statuses) => board.applyStatuses(statuses)),
     desk.on('status.liveness', (changes) => board.applyLiveness(changes)),
     desk.on('attention.acknowledged', (list) => alarms.replace(list)),
+    syncAlarms(desk, report),
     desk.onLink((link) => {
       connection.linkChanged(link);
       if (link.phase !== 'open') return;
