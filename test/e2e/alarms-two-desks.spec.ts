@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { AlarmState } from '../../shared/contract/alarms';
 import { startConfiguredHost } from './support/configured-host';
 import { startHostIn, type KillableHost } from './support/host-in-folder';
 import { startSiteSimulator, type SiteSimulator } from './support/simulator';
@@ -48,33 +49,47 @@ async function openQueue(browser: Browser, host: KillableHost): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(host.url);
   await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected', { timeout: AFTER_RESTART_MS });
-  await page.getByRole('button', { name: /^Alarms/ }).first().click();
+  await page.getByTestId('open-alarms').click({ timeout: AFTER_RESTART_MS });
   await expect(queueOf(page)).toBeVisible();
   return page;
 }
 
-const queueOf = (page: Page) => page.getByTestId('alarm-queue');
+const queueOf = (page: Page) => page.getByTestId('alarm-screen');
 const rowsOf = (page: Page): Locator => queueOf(page).getByTestId('alarm-row');
-const rowOf = (page: Page, message: string): Locator => rowsOf(page).filter({ hasText: message });
+const rowOf = (page: Page, message: string): Locator => rowsOf(page).filter({ has: page.getByTestId('alarm-open').getByText(message, { exact: true }) });
 
 /** The queue's messages, in its order: the same list on both desks, each alarm once. */
 async function messages(page: Page): Promise<string[]> {
-  return rowsOf(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-message') ?? ''));
+  return rowsOf(page).getByTestId('alarm-open').allInnerTexts();
 }
 
-async function expectOnce(page: Page, message: string, state: RegExp, timeout: number): Promise<void> {
+/** The alarm's row is there exactly once, in this state (the row's own mark of it). */
+async function expectOnce(page: Page, message: string, state: AlarmState, timeout: number): Promise<void> {
   await expect(rowOf(page, message)).toHaveCount(1, { timeout });
-  await expect(rowOf(page, message)).toContainText(state, { timeout });
+  await expect(rowOf(page, message)).toHaveAttribute('data-state', state, { timeout });
 }
 
-/** The guard's steps on one desk: select the alarm, choose the action, write the note, confirm. */
-async function act(page: Page, message: string, action: 'Acknowledge' | 'Process', note: string): Promise<void> {
-  await rowOf(page, message).click();
-  await page.getByRole('button', { name: action, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(/Note/).fill(note);
-  await dialog.getByRole('button', { name: action, exact: true }).click();
+/** The guard's steps on one desk: open the alarm's detail, the action with a note, write it, send it. */
+async function act(page: Page, message: string, action: 'acknowledge' | 'process', note: string): Promise<void> {
+  await rowOf(page, message).getByTestId('alarm-open').click();
+  const detail = page.getByTestId('alarm-detail');
+  await expect(detail.getByRole('heading', { name: message })).toBeVisible();
+  // With a note: the plain action's "… with a note" button, or the action itself where the server requires one.
+  const withNote = detail.getByTestId(`act-${action}-note`);
+  await (await withNote.isVisible() ? withNote : detail.getByTestId(`act-${action}`)).click();
+  const dialog = page.getByTestId('note-dialog');
+  await dialog.getByTestId('note-text').fill(note);
+  await dialog.getByTestId('note-send').click();
   await expect(dialog).toHaveCount(0);
+}
+
+/** The note reached the server: the other desk's detail of the alarm shows it in the history, with the action. */
+async function expectNoteInHistory(page: Page, message: string, action: string, note: string): Promise<void> {
+  await rowOf(page, message).getByTestId('alarm-open').click();
+  const entry = page.getByTestId('alarm-detail').getByTestId('alarm-history-entry').filter({ hasText: note });
+  await expect(entry).toHaveCount(1, { timeout: 5_000 });
+  await expect(entry).toHaveAttribute('data-action', action);
+  await page.getByTestId('alarm-detail').getByRole('button', { name: "Close the alarm's detail" }).click();
 }
 
 test('one desk acknowledges and processes, the other shows each step within a second; nothing twice, nothing lost across restarts', async ({ browser }) => {
@@ -85,36 +100,37 @@ test('one desk acknowledges and processes, the other shows each step within a se
   await raise(tamper, 5);
   const [a, b] = await Promise.all([openQueue(browser, deskA), openQueue(browser, deskB)]);
   for (const page of [a, b]) {
-    await expectOnce(page, forced, /Unacknowledged/i, AFTER_RESTART_MS);
-    await expectOnce(page, tamper, /Unacknowledged/i, AFTER_RESTART_MS);
+    await expectOnce(page, forced, 'unacknowledged', AFTER_RESTART_MS);
+    await expectOnce(page, tamper, 'unacknowledged', AFTER_RESTART_MS);
   }
 
   await test.step('acknowledged with a note on desk A: desk B shows it within a second', async () => {
-    await act(a, forced, 'Acknowledge', 'Guard sent to the loading bay');
-    await expectOnce(a, forced, /Acknowledged/i, 5_000);
-    await expectOnce(b, forced, /Acknowledged/i, ON_THE_OTHER_DESK_MS);
+    await act(a, forced, 'acknowledge', 'Guard sent to the loading bay');
+    await expectOnce(a, forced, 'acknowledged', 5_000);
+    await expectOnce(b, forced, 'acknowledged', ON_THE_OTHER_DESK_MS);
     expect(await messages(b)).toEqual(await messages(a));
+    await expectNoteInHistory(b, forced, 'acknowledge', 'Guard sent to the loading bay');
   });
 
   await test.step('processed on desk A: gone from desk B within a second', async () => {
-    await act(a, forced, 'Process', 'Door closed, nobody there');
+    await act(a, forced, 'process', 'Door closed, nobody there');
     await expect(rowOf(a, forced)).toHaveCount(0, { timeout: 5_000 });
     await expect(rowOf(b, forced)).toHaveCount(0, { timeout: ON_THE_OTHER_DESK_MS });
-    await expectOnce(b, tamper, /Unacknowledged/i, ON_THE_OTHER_DESK_MS);
+    await expectOnce(b, tamper, 'unacknowledged', ON_THE_OTHER_DESK_MS);
   });
 
   const fence = `Perimeter fence alarm ${Date.now().toString(36)}`;
   await test.step("desk B's host restarts while desk A acknowledges and the server raises: desk B comes back with the same queue", async () => {
     await b.close();
     await deskB.stop();
-    await act(a, tamper, 'Acknowledge', 'Seen on camera');
+    await act(a, tamper, 'acknowledge', 'Seen on camera');
     await raise(fence, 7);
-    await expectOnce(a, fence, /Unacknowledged/i, 5_000);
+    await expectOnce(a, fence, 'unacknowledged', 5_000);
     // The same settings folder: the desk as it was configured, with its local store.
     deskB = await startHostIn(dirs.b);
     const again = await openQueue(browser, deskB);
-    await expectOnce(again, tamper, /Acknowledged/i, AFTER_RESTART_MS);
-    await expectOnce(again, fence, /Unacknowledged/i, AFTER_RESTART_MS);
+    await expectOnce(again, tamper, 'acknowledged', AFTER_RESTART_MS);
+    await expectOnce(again, fence, 'unacknowledged', AFTER_RESTART_MS);
     await expect(rowOf(again, forced)).toHaveCount(0);
     expect(await messages(again)).toEqual(await messages(a));
     await again.close();
@@ -126,9 +142,9 @@ test('one desk acknowledges and processes, the other shows each step within a se
     const after = `Door held open ${Date.now().toString(36)}`;
     await raise(after, 6);
     for (const page of [a, b2]) {
-      await expectOnce(page, after, /Unacknowledged/i, AFTER_RESTART_MS);
-      await expectOnce(page, tamper, /Acknowledged/i, AFTER_RESTART_MS);
-      await expectOnce(page, fence, /Unacknowledged/i, AFTER_RESTART_MS);
+      await expectOnce(page, after, 'unacknowledged', AFTER_RESTART_MS);
+      await expectOnce(page, tamper, 'acknowledged', AFTER_RESTART_MS);
+      await expectOnce(page, fence, 'unacknowledged', AFTER_RESTART_MS);
       await expect(rowOf(page, forced)).toHaveCount(0);
     }
     expect(await messages(b2)).toEqual(await messages(a));

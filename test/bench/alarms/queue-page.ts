@@ -7,38 +7,48 @@ import type { Page } from '@playwright/test';
  * makes unique per alarm; the number of alarms by the count the queue shows.
  */
 
-/** Where the queue screen puts things (renderer/src/alarms/). */
-const QUEUE = '[data-testid="alarm-queue"]';
+/** Where the queue screen puts things (renderer/src/alarms/): its rows draw the message, the count says "N to process". */
+const QUEUE = '[data-testid="alarm-screen"]';
 const ROW = '[data-testid="alarm-row"]';
-const COUNT = '[data-testid="alarm-count"]';
+const COUNT = '[data-testid="alarm-counts"]';
 const DETAIL = '[data-testid="alarm-detail"]';
+/** The detail read from the server: its history (or the line saying there is none yet). */
+const DETAIL_READ = '[data-testid="alarm-history"], [data-testid="alarm-history-empty"]';
 
-/** Opens the queue from the header, as an operator does, and installs the watch. */
+/** Opens the queue from the header (the button shows once the desk has a site), as an operator does, and installs the watch. */
 export async function openQueue(page: Page, timeoutMs: number): Promise<void> {
-  await page.getByRole('button', { name: /^Alarms/ }).first().click({ timeout: timeoutMs });
+  await page.getByTestId('open-alarms').click({ timeout: timeoutMs });
   await page.locator(QUEUE).waitFor({ timeout: timeoutMs });
   await installQueueWatch(page);
 }
 
-/** The number of alarms the queue says it holds (undefined while it shows none). */
+/** The number of alarms the queue says it holds (undefined while it says none). */
 export async function shownCount(page: Page): Promise<number | undefined> {
   const text = await page.locator(COUNT).first().textContent({ timeout: 1_000 }).catch(() => null);
-  const digits = text?.replace(/[^\d]/g, '');
+  return leadingNumber(text ?? '');
+}
+
+/** "1,234 to process, 5 unacknowledged" → 1234. */
+function leadingNumber(text: string): number | undefined {
+  const digits = /^\s*([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '');
   return digits ? Number(digits) : undefined;
 }
 
 /**
- * Opens the detail of the first row that is not one of the bench's probes and answers how long it
- * took from the click to the detail on screen (Date.now in this process), then closes it again.
+ * Opens the detail of the second row (the first may be a probe on its way out) and answers how long it
+ * took from the click until the detail read from the server (its history) is on screen, in ms; then
+ * closes it again.
  */
 export async function timeDetailOpen(page: Page, timeoutMs: number): Promise<number> {
   const row = page.locator(`${QUEUE} ${ROW}`).nth(1);
+  const id = await row.getAttribute('data-id', { timeout: timeoutMs });
   const startedAt = Date.now();
-  await row.click({ timeout: timeoutMs });
-  await page.locator(DETAIL).first().waitFor({ timeout: timeoutMs });
+  await row.getByTestId('alarm-open').click({ timeout: timeoutMs });
+  await page.locator(`${DETAIL}[data-id="${id}"]`).locator(DETAIL_READ).first().waitFor({ timeout: timeoutMs });
   const shownMs = Date.now() - startedAt;
-  await page.keyboard.press('Escape');
-  await page.locator(DETAIL).first().waitFor({ state: 'detached', timeout: timeoutMs }).catch(() => undefined);
+  const detail = page.locator(DETAIL);
+  await detail.getByRole('button', { name: "Close the alarm's detail" }).click({ timeout: timeoutMs });
+  await detail.waitFor({ state: 'detached', timeout: timeoutMs });
   return shownMs;
 }
 
@@ -57,8 +67,8 @@ const WATCH_SCRIPT = `function (sel) {
   }
   function count() {
     var el = document.querySelector(sel.count);
-    var digits = el ? (el.textContent || '').replace(/[^0-9]/g, '') : '';
-    return digits ? Number(digits) : 0;
+    var match = el ? /^\\s*([0-9,]+)/.exec(el.textContent || '') : null;
+    return match ? Number(match[1].replace(/,/g, '')) : 0;
   }
   var waiters = new Set();
   new MutationObserver(function () {
