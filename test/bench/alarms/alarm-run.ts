@@ -103,7 +103,7 @@ export async function runAlarms(settings: AlarmBenchSettings, log: (line: string
     if (counted === null) throw new Error(`the queue did not count the ${settings.queued} alarms raised before the desk started within ${SHOWN_LIMIT_MS / 1000} s (it shows ${await shownCount(page)})`);
 
     const probeFigures = await probeRows(page, configured, raiser, settings, at, site, log);
-    const flood = await floodQueue(page, running.host.url, raiser, settings, at, log);
+    const flood = await floodQueue(page, running.host.url, raiser, settings, settings.queued, at, log);
     await running.close();
     running = undefined;
     const startup = await startWithFullQueue(configured, raiser, openPage, settings, at, log);
@@ -167,10 +167,11 @@ async function floodQueue(
   hostUrl: string,
   raiser: AlarmRaiser,
   settings: AlarmBenchSettings,
+  /** Alarms in the queue before the flood (the probes are processed by then). */
+  before: number,
   at: (i: number) => string,
   log: (line: string) => void,
 ): Promise<Pick<AlarmFigures, 'floodRaised' | 'floodCounted' | 'floodAllShownMs' | 'detailOpenMs' | 'detailOpenMaxMs' | 'detailTries' | 'floodLost' | 'duplicates'>> {
-  const before = (await shownCount(page)) ?? 0;
   const alarms = Array.from({ length: settings.floodAlarms }, (_, i) => ({ sourceId: at(i), priority: 2 + (i % 7), message: `Bench flood ${i}` }));
   const flooding = raiser.flood(alarms, settings.floodSeconds);
   let done = false;

@@ -40,11 +40,13 @@ function leadingNumber(text: string): number | undefined {
  * closes it again.
  */
 export async function timeDetailOpen(page: Page, timeoutMs: number): Promise<number> {
-  const row = page.locator(`${QUEUE} ${ROW}`).nth(1);
-  const id = await row.getAttribute('data-id', { timeout: timeoutMs });
+  const id = await page.locator(`${QUEUE} ${ROW}`).nth(1).getAttribute('data-id', { timeout: timeoutMs });
+  if (id === null) throw new Error('a row of the alarm queue has no data-id');
+  // By its id: rows move while the flood arrives, and the second row may be another alarm by the click.
+  const row = page.locator(`${QUEUE} ${ROW}[data-id=${JSON.stringify(id)}]`);
   const startedAt = Date.now();
   await row.getByTestId('alarm-open').click({ timeout: timeoutMs });
-  await page.locator(`${DETAIL}[data-id="${id}"]`).locator(DETAIL_READ).first().waitFor({ timeout: timeoutMs });
+  await page.locator(`${DETAIL}[data-id=${JSON.stringify(id)}]`).locator(DETAIL_READ).first().waitFor({ timeout: timeoutMs });
   const shownMs = Date.now() - startedAt;
   const detail = page.locator(DETAIL);
   await detail.getByRole('button', { name: "Close the alarm's detail" }).click({ timeout: timeoutMs });
