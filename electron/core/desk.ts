@@ -1,5 +1,7 @@
 import type { CallName, CallResult, CheckedParams, DeskService, EventName, EventPayload } from '../../shared/contract';
 import { DeskError } from '../../shared/errors';
+import { AlarmStore } from './alarms/alarm-store';
+import { SiteAlarms } from './alarms/site-alarms';
 import { AcknowledgementBook } from './board/acknowledgements';
 import { LayoutStore, MemorySettingsStore } from './board/layout-store';
 import { ContractEvents } from './events';
@@ -46,15 +48,27 @@ export interface DeskOptions {
  */
 export class Desk implements DeskService {
   private readonly events = new ContractEvents();
-  private site: { opened: OpenedSite; session: SiteSession } | undefined;
+  private site: { opened: OpenedSite; session: SiteSession; alarms: SiteAlarms } | undefined;
   private switching: Promise<void> = Promise.resolve();
   private readonly handlers: HandlerTable;
   private readonly enrolment: EnrolmentService | undefined;
   /** Division names from the division lists given out (keyed by href, so sites never mix). */
   private readonly listedDivisions = new Map<string, string>();
-  private readonly acknowledgements = new AcknowledgementBook(this.events, (list) => this.events.emit('attention.acknowledged', list));
+  private readonly alarmStore: AlarmStore | undefined;
+  private readonly acknowledgements: AcknowledgementBook;
 
   constructor(private readonly options: DeskOptions) {
+    this.alarmStore = options.records && new AlarmStore(options.records.store);
+    const kept = this.alarmStore;
+    this.acknowledgements = new AcknowledgementBook(
+      this.events,
+      (list) => {
+        kept?.keepAcknowledgements(list);
+        this.events.emit('attention.acknowledged', list);
+      },
+      Date.now,
+      kept?.acknowledgements(),
+    );
     this.enrolment = options.enrolment
       ? new EnrolmentService(options.enrolment, {
           siteConfig: () => this.site?.opened.config,
@@ -80,12 +94,13 @@ export class Desk implements DeskService {
       ...layoutHandlers({
         layouts: new LayoutStore(options.settings ?? new MemorySettingsStore()),
         acknowledgements: this.acknowledgements,
+        serverAlarms: () => this.site?.alarms.feed.source === 'server',
         siteKey: () => this.siteKey(),
         acknowledged: (href, concern) =>
           options.records?.audit.record({ kind: 'alarm.acknowledged', item: { href, name: this.itemName(href) }, comment: concern, outcome: 'done' }),
       }),
       ...planHandlers(options.records && this.planService(options.records)),
-      ...alarmHandlers({ alarms: () => undefined }),
+      ...alarmHandlers({ alarms: () => this.site?.alarms }),
     };
   }
 
@@ -191,8 +206,12 @@ export class Desk implements DeskService {
 
   private async startSession(opened: OpenedSite): Promise<void> {
     this.events.emit('board.items', []);
-    const session = new SiteSession(opened.config, this.events, this.options.records?.lastKnown.sinkFor(new URL(opened.config.baseUrl).origin));
-    this.site = { opened, session };
+    const origin = new URL(opened.config.baseUrl).origin;
+    const session = new SiteSession(opened.config, this.events, this.options.records?.lastKnown.sinkFor(origin));
+    // Started before the session, so it hears the session's first board and connection.
+    const alarms = new SiteAlarms({ site: session, events: this.events, keeping: this.alarmStore?.forSite(origin), audit: this.options.records?.audit });
+    alarms.start();
+    this.site = { opened, session, alarms };
     await session.start();
   }
 
@@ -200,6 +219,7 @@ export class Desk implements DeskService {
     const site = this.site;
     this.site = undefined;
     if (!site) return;
+    await site.alarms.stop();
     await site.session.stop();
     await site.opened.close();
   }

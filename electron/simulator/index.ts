@@ -13,6 +13,7 @@ import { FaultInjector } from './http/faults';
 import type { Exchange } from './http/exchange';
 import { listenHttps, type HttpsListener } from './http/https-server';
 import { EventLog } from './model/event-log';
+import { WorldAlarms } from './events/world-alarms';
 import { World } from './model/world';
 import { SubscriptionRegistry } from './model/subscriptions';
 import { ScenarioEngine } from './scenario/engine';
@@ -123,6 +124,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const flood = new FailureFlood(events, () => clock.now(), site.server.division ?? rootDivision);
   const cards = new CardStore(site);
   const subscriptions = new SubscriptionRegistry(world);
+  const worldAlarms = new WorldAlarms(world, events, (id) => cards.displayName(id));
+  // Alarm and event long-polls wait the site's hold (about 30 s), never longer than item updates do.
+  const eventsHoldMs = Math.min(world.journal.holdMs, updatesTimeoutMs);
 
   let links = new Links('https://127.0.0.1');
   const host = options.host ?? '127.0.0.1';
@@ -135,14 +139,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         restRequests++;
         if (options.onRequest) await reportRequest(exchange, options.onRequest);
         if (await faults.intercept(exchange)) return;
-        await handleRest(exchange, { world, links, clients, flood, cards, updatesTimeoutMs, subscriptions });
+        await handleRest(exchange, { world, links, clients, flood, cards, updatesTimeoutMs, subscriptions, eventsHoldMs });
       },
     );
   let https: HttpsListener = await listen(options.port ?? 0);
   const url = options.publicUrl ?? `https://${host.includes(':') ? `[${host}]` : host}:${https.port}`;
   links = new Links(url);
 
-  const control = new ControlOperations(world, subscriptions, {
+  const control = new ControlOperations(world, subscriptions, worldAlarms, {
     setFaults: (settings) => faults.set(settings),
     clearFaults: () => faults.clear(),
     dropConnections: () => https.dropConnections(),
@@ -161,7 +165,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     },
   });
   const controlListener = options.control === false ? undefined : await listenControl(control, options.controlPort ?? 0);
-  const scenario = options.scenario ? new ScenarioEngine(world, options.scenario) : undefined;
+  const scenario = options.scenario ? new ScenarioEngine(world, options.scenario, worldAlarms) : undefined;
   scenario?.start();
 
   let stopped: Promise<void> | undefined;

@@ -35,6 +35,18 @@ export const AuditAction = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('alarm.acknowledged'), item: ItemNamed, comment: z.string().optional(), ...common }),
   z.object({
+    kind: z.literal('alarm.acted'),
+    /** The server's alarm: its id, and its source as the server named it (href: the board item's, else the server's). */
+    alarm: z.string(),
+    item: ItemNamed,
+    /** The alarm's kind ("Door forced open") and what was done: comment, acknowledge, process, forceProcess. */
+    alarmKind: z.string(),
+    action: z.string(),
+    /** The note sent with it, if any. */
+    note: z.string().optional(),
+    ...common,
+  }),
+  z.object({
     kind: z.literal('enrolment'),
     /** Sent (`done`), failed, or `uncertain` (the server may or may not have it). Personal: the cardholder's name and id as the operator entered or chose them. */
     cardholder: z.string(),
@@ -72,7 +84,7 @@ export const AuditAction = z.discriminatedUnion('kind', [
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 export type AuditKind = AuditAction['kind'];
-export const AuditKind = z.enum(['override', 'alarm.acknowledged', 'enrolment', 'settings.changed', 'site.switched', 'plan.changed', 'audit.retention', 'audit.pruned']);
+export const AuditKind = z.enum(['override', 'alarm.acknowledged', 'alarm.acted', 'enrolment', 'settings.changed', 'site.switched', 'plan.changed', 'audit.retention', 'audit.pruned']);
 
 /** One entry as the audit screen shows it. */
 export const AuditEntry = z.object({

@@ -16,6 +16,13 @@ const discovery = vendor.object({
 /** features.<group>.<key> → the path the vendor gives it. */
 const VENDOR_LINKS: Record<string, string> = {
   'accessZones.accessZones': '/api/access_zones',
+  // cc_rest.yaml: "Take it from `alarms.alarms.href`", "`alarms.updates.href`", "`events.events.href`",
+  // "`events.updates.href`", "`events.eventGroups.href`" in the results of GET /api (RESTEvents).
+  'alarms.alarms': '/api/alarms',
+  'alarms.updates': '/api/alarms/updates',
+  'events.events': '/api/events',
+  'events.updates': '/api/events/updates',
+  'events.eventGroups': '/api/events/groups',
   'alarmZones.alarmZones': '/api/alarm_zones',
   'cardholders.cardholders': '/api/cardholders',
   'cardholders.updateLocationAccessZones': '/api/access_zones/update_cardholder_location',

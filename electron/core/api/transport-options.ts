@@ -53,6 +53,8 @@ export interface GetOptions {
    * handshake is done: the server is there, however long its answer then takes. Never retried here.
    */
   ownConnection?: () => void;
+  /** What to ask for, when not JSON (an alarm's instruction page is HTML). */
+  accept?: string;
 }
 
 /** How many long-polls may be held at once, and over what. */

@@ -93,6 +93,16 @@ export class Transport {
     return withRetry(once, this.getRetry, options.signal);
   }
 
+  /** GET an href the server gave whose answer is a page, not JSON (an alarm's instructions); retried as getJson is. */
+  async getText(href: string, what: string, options: GetOptions = {}): Promise<string> {
+    const once = async () => {
+      const answer = await this.send(href, 'GET', undefined, what, { ...options, accept: options.accept ?? 'text/html' });
+      if (answer.statusCode !== 200) throw errorForStatus(answer.statusCode, answer.body, what, answer.headers);
+      return answer.body;
+    };
+    return this.getRetry ? withRetry(once, this.getRetry, options.signal) : once();
+  }
+
   /** POST to an href the server gave. Resolves on 204; never retried (it may have reached the server). `signal` gives up waiting. */
   async post(href: string, body: unknown, what: string, query: Record<string, QueryValue> = {}, signal?: AbortSignal): Promise<{ statusCode: number; body: string }> {
     const url = withQuery(href, query);
@@ -210,7 +220,7 @@ export class Transport {
       method,
       headers: {
         authorization: this.authorization,
-        accept: 'application/json',
+        accept: options.accept ?? 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -10,8 +10,9 @@ export interface BoardFeed {
 }
 
 /**
- * Alarms acknowledged at this desk, kept in main with the time. Acknowledging changes nothing on the
- * server. An acknowledgement lapses when the item stops reporting that alarm (back to normal, or a
+ * Alarms acknowledged at this desk, kept in main with the time (and in the local store by the desk, so
+ * a restart keeps them). Acknowledging changes nothing on the server: it serves sites without the
+ * server's alarm queue (RESTEvents). An acknowledgement lapses when the item stops reporting that alarm (back to normal, or a
  * different alarm), so every new alarm is announced again until someone at the desk acknowledges it.
  */
 export class AcknowledgementBook {
@@ -25,7 +26,10 @@ export class AcknowledgementBook {
     feed: BoardFeed,
     private readonly changed: (list: Acknowledgement[]) => void,
     private readonly now: () => number = Date.now,
+    /** Acknowledgements kept from before a restart (the local store): they hold until their item's alarm changes. */
+    kept: readonly Acknowledgement[] = [],
   ) {
+    for (const a of kept) this.acknowledged.set(a.href, a);
     this.stops = [feed.onBoard((items) => this.itemsChanged(items)), feed.on('status.delta', (s) => this.statusesChanged(s))];
   }
 
@@ -47,6 +51,8 @@ export class AcknowledgementBook {
 
   private itemsChanged(items: readonly BoardItem[]): void {
     this.kinds.clear();
+    // An empty board is a site being switched or a desk starting: nothing has been seen to go yet.
+    if (items.length === 0) return;
     for (const item of items) this.kinds.set(item.href, item.kind);
     let lapsed = false;
     for (const href of [...this.acknowledged.keys()]) {

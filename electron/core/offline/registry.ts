@@ -1,3 +1,4 @@
+import { alarmMigrations } from '../alarms/alarm-migrations';
 import { outboxMigrations } from '../enrolment/outbox-migrations';
 import { planMigrations } from '../plans/plan-migrations';
 import { auditMigrations } from './audit-migrations';
@@ -13,4 +14,5 @@ export const storeMigrations: readonly Migration[] = [
   ...lastKnownMigrations,
   ...outboxMigrations,
   ...planMigrations,
+  ...alarmMigrations,
 ];

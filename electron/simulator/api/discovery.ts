@@ -46,6 +46,14 @@ export function discovery(world: World, links: Links): Record<string, unknown> {
     add('cardTypes', 'cardTypes', '/api/card_types');
     if (v.atLeast('8.10')) add('cardTypes', 'assign', '/api/card_types/assign');
   }
+  // cc_rest.yaml: alarms.alarms, alarms.updates, events.events, events.updates, events.eventGroups; RESTEvents only.
+  if (world.hasLicence('RESTEvents')) {
+    add('alarms', 'alarms', '/api/alarms');
+    add('alarms', 'updates', '/api/alarms/updates');
+    add('events', 'events', '/api/events');
+    add('events', 'updates', '/api/events/updates');
+    add('events', 'eventGroups', '/api/events/groups');
+  }
   // Every REST licence enables the divisions controller (the vendor's Divisions tag).
   if (divisionListOffered(world) && Object.keys(features).length > 0) add('divisions', 'divisions', '/api/divisions');
   return { version: v.label, features };

@@ -7,6 +7,7 @@ import type { Collection } from '../model/live-item';
 import type { World } from '../model/world';
 import type { CardStore } from '../cardholders/card-store';
 import { canView, getLicenceRefusal, VIEW_PRIVILEGES } from './access-rules';
+import { serveAlarms } from './alarms';
 import { serveCardTypes } from './card-types';
 import { serveCardholderLocationZones } from './cardholder-location';
 import { serveCardholders } from './cardholders';
@@ -14,6 +15,7 @@ import { serveDayCategories } from './day-categories';
 import { serveDirectory } from './directory';
 import { serveDivisions } from './divisions';
 import { serveElevatorGroups } from './elevator-groups';
+import { serveEvents } from './events';
 import { findCommand } from './commands';
 import { discovery } from './discovery';
 import { parseFields } from './fields';
@@ -36,6 +38,8 @@ export interface RestApiContext {
   cards: CardStore;
   updatesTimeoutMs: number;
   subscriptions: SubscriptionRegistry;
+  /** Longest an alarm or event updates call waits without news. */
+  eventsHoldMs: number;
 }
 
 /**
@@ -71,6 +75,12 @@ export async function handleRest(exchange: Exchange, ctx: RestApiContext): Promi
       return serveCardTypes(exchange, ctx.cards, world, links, rest);
     case 'cardholders':
       return serveCardholders(exchange, ctx.cards, world, links, operator, rest);
+    case 'alarms':
+    case 'events': {
+      const events = { world, links, operator, holdMs: ctx.eventsHoldMs };
+      if (first === 'events') return serveEvents(exchange, events, rest);
+      return serveAlarms(exchange, { ...events, operatorName: ctx.cards.displayName(operator.cardholderId) ?? operator.cardholderId }, rest);
+    }
     case 'items':
       return rest[0] === 'updates'
         ? serveItemSubscriptions(exchange, ctx, operator, rest)

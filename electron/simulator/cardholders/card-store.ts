@@ -56,6 +56,13 @@ export class CardStore {
     return this.cardTypes[0]!;
   }
 
+  /** The name events and alarm history give a cardholder: "lastName, firstName", as the vendor writes it. */
+  displayName(id: string): string | undefined {
+    const holder = this.cardholders.get(id);
+    if (!holder) return undefined;
+    return [holder.lastName, holder.firstName].filter((p) => p !== undefined && p !== '').join(', ') || holder.shortName || id;
+  }
+
   newId(): string {
     return String(this.nextId++);
   }

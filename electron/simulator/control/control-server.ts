@@ -34,6 +34,11 @@ export async function listenControl(control: SimulatorControl, port: number): Pr
     ['POST', /^\/subscriptions\/drop$/, () => control.dropSubscriptions()],
     ['POST', /^\/subscriptions\/wake$/, () => control.wakeSubscriptions()],
     ['POST', /^\/subscriptions\/repeat$/, () => control.repeatSubscriptions()],
+    ['POST', /^\/alarms$/, (_m, body) => control.raiseAlarm(body)],
+    ['POST', /^\/alarms\/flood$/, (_m, body) => control.floodAlarms(body)],
+    ['POST', /^\/alarms\/bookmarks\/forget$/, () => control.forgetAlarmBookmarks()],
+    ['GET', /^\/alarms\/count$/, () => ({ unprocessed: control.unprocessedAlarms() })],
+    ['POST', /^\/alarms\/([^/]+)\/restore$/, (m) => control.restoreAlarm(decodeURIComponent(m[1]!))],
   ];
 
   const server: Server = createServer((req, res) => {

@@ -6,6 +6,8 @@ import type { World } from '../model/world';
 import type { SubscriptionRegistry } from '../model/subscriptions';
 import { Licence } from '../site/schema';
 import { applyItemPatch } from './item-patches';
+import type { WorldAlarms } from '../events/world-alarms';
+import { AlarmOperations, FloodRequest, RaiseRequest, type RaisedEvent } from './alarm-operations';
 
 export { DoorPatch } from './item-patches';
 
@@ -78,6 +80,19 @@ export interface SimulatorControl {
   wakeSubscriptions(): void;
   /** Every subscription's next answer repeats the state of all its items (duplicates). */
   repeatSubscriptions(): void;
+  /**
+   * Raises an event of any kind at any item, controller or the server, at the site's or a given
+   * priority; at or above the site's threshold it is an alarm (RaiseRequest).
+   */
+  raiseAlarm(request: unknown): RaisedEvent;
+  /** Ends a two-part alarm's `active`, as its condition restoring would. */
+  restoreAlarm(id: string): void;
+  /** Raises `count` alarms at once (FloodRequest): the bench's flood and start-up backlog. */
+  floodAlarms(request: unknown): { count: number; first: string; last: string };
+  /** Alarms not yet processed, whoever may see them. */
+  unprocessedAlarms(): number;
+  /** Alarm updates bookmarks handed out so far become unknown (answered 404), as after a reset of the server's alarm history. */
+  forgetAlarmBookmarks(): void;
 }
 
 export interface SubscriptionSummary {
@@ -88,11 +103,40 @@ export interface SubscriptionSummary {
 }
 
 export class ControlOperations implements SimulatorControl {
+  private readonly alarms: AlarmOperations;
+
   constructor(
     private readonly world: World,
     private readonly registry: SubscriptionRegistry,
+    raiser: WorldAlarms,
     private readonly hooks: ServerHooks,
-  ) {}
+  ) {
+    this.alarms = new AlarmOperations(world, raiser);
+  }
+
+  raiseAlarm(request: unknown): RaisedEvent {
+    const raised = this.alarms.raise(parse(RaiseRequest, request, 'alarm'));
+    if ('unknownSource' in raised) throw new ControlError(404, `No item, controller or server with id ${raised.unknownSource}`);
+    return raised;
+  }
+
+  restoreAlarm(id: string): void {
+    if (!this.alarms.restore(id)) throw new ControlError(404, `No alarm with id ${id}`);
+  }
+
+  floodAlarms(request: unknown): { count: number; first: string; last: string } {
+    const flooded = this.alarms.flood(parse(FloodRequest, request, 'flood'));
+    if ('unknownSource' in flooded) throw new ControlError(404, `No item, controller or server with id ${flooded.unknownSource}`);
+    return flooded;
+  }
+
+  unprocessedAlarms(): number {
+    return this.world.journal.alarms.unprocessed;
+  }
+
+  forgetAlarmBookmarks(): void {
+    this.world.journal.alarms.forgetBookmarks();
+  }
 
   patchItem(collection: string, id: string, patch: unknown): void {
     const item = this.world.item(collection as Collection, id);

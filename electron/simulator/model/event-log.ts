@@ -18,6 +18,7 @@ export type LoggedEvent = SimEvent & { seq: number; time: string };
 export class EventLog {
   private events: LoggedEvent[] = [];
   private seq = 0;
+  private readonly listeners: ((event: LoggedEvent) => void)[] = [];
 
   constructor(private readonly now: () => number, private readonly limit = 10_000) {}
 
@@ -25,7 +26,13 @@ export class EventLog {
     const logged = { ...event, seq: ++this.seq, time: new Date(this.now()).toISOString() } as LoggedEvent;
     this.events.push(logged);
     if (this.events.length > this.limit) this.events.splice(0, this.events.length - this.limit);
+    for (const listener of this.listeners) listener(logged);
     return logged;
+  }
+
+  /** The server's event journal hears of each entry as it is added. */
+  onAdded(listener: (event: LoggedEvent) => void): void {
+    this.listeners.push(listener);
   }
 
   since(seq: number): LoggedEvent[] {

@@ -83,6 +83,11 @@ export abstract class LiveItem<D extends ItemDefinition = ItemDefinition> {
     return undefined;
   }
 
+  /** The item's own conditions, whatever the controller or server shows (what raises and restores alarms). */
+  conditionFlags(): string[] {
+    return this.normalFlags();
+  }
+
   /** The status the server really has (as if watched). */
   currentFlags(): string[] {
     return this.abnormalFlags() ?? this.normalFlags();

@@ -7,6 +7,7 @@ import { DivisionTree } from './divisions';
 import { LiveDoor } from './door';
 import { Operator } from '../auth/operator';
 import type { EventLog } from './event-log';
+import { ServerEventJournal } from '../events/journal';
 import { LiveFenceZone } from './fence-zone';
 import { LiveInput } from './input';
 import { LiveInterlockGroup } from './interlock-group';
@@ -41,6 +42,10 @@ export class World {
   /** Status items by id alone: ids are unique across item types (the multi-item subscription addresses them so). */
   private readonly byId = new Map<string, LiveItem>();
   private readonly changeListeners: ((item: LiveItem) => void)[] = [];
+  private readonly controllerListeners: ((id: string, online: boolean) => void)[] = [];
+  /** The server's events and alarms (RESTEvents). */
+  readonly journal: ServerEventJournal;
+  readonly rootDivision: string;
 
   constructor(
     readonly site: Site,
@@ -50,6 +55,8 @@ export class World {
     private readonly timing: WorldTiming,
   ) {
     this.divisions = new DivisionTree(site.divisions);
+    this.rootDivision = site.divisions.find((d) => !d.parent)!.id;
+    this.journal = new ServerEventJournal(site.alarms, () => clock.now());
     this.licences = new Set(site.licences);
     this.operatorGroups = structuredClone(site.operatorGroups);
     for (const c of site.controllers) if (!c.online) this.offlineControllers.add(c.id);
@@ -154,6 +161,11 @@ export class World {
     if (online) this.offlineControllers.delete(id);
     else this.offlineControllers.add(id);
     this.everyItem((item) => item.def.controller === id && item.changed());
+    for (const listener of this.controllerListeners) listener(id, online);
+  }
+
+  onControllerChanged(listener: (id: string, online: boolean) => void): void {
+    this.controllerListeners.push(listener);
   }
 
   setProcessOnline(online: boolean): void {

@@ -1,6 +1,7 @@
 import type { LiveDoor } from '../model/door';
 import { LiveInput } from '../model/input';
 import type { World } from '../model/world';
+import type { WorldAlarms } from '../events/world-alarms';
 
 export interface ScenarioOptions {
   /** How many passages (or incidents) start per second, across the whole site. */
@@ -8,6 +9,8 @@ export interface ScenarioOptions {
   /** Share of events that are a forced door, and a door held open too long. */
   forcedShare?: number;
   heldOpenShare?: number;
+  /** Share of events that are a card denied at a door (the door does not move). */
+  deniedShare?: number;
   seed?: number;
 }
 
@@ -19,15 +22,20 @@ export interface ScenarioOptions {
 export class ScenarioEngine {
   private readonly busy = new Set<string>();
   private readonly random: () => number;
+  private readonly whoRandom: () => number;
   private tickTimer: number | undefined;
   private running = false;
 
   constructor(
     private readonly world: World,
     private readonly options: ScenarioOptions,
+    /** Where card access at doors is recorded as server events; absent, passages leave no events. */
+    private readonly events?: WorldAlarms,
   ) {
     if (!(options.ratePerSecond > 0)) throw new Error('scenario ratePerSecond must be a positive number');
     this.random = seededRandom(options.seed ?? 1);
+    // Its own sequence, so who badges never changes what the doors do for a given seed.
+    this.whoRandom = seededRandom((options.seed ?? 1) + 1);
   }
 
   start(): void {
@@ -58,8 +66,10 @@ export class ScenarioEngine {
     const roll = this.random();
     const forced = this.options.forcedShare ?? 0.03;
     const held = this.options.heldOpenShare ?? 0.03;
+    const denied = this.options.deniedShare ?? 0.02;
     if (roll < forced) this.forcedEntry(door);
     else if (roll < forced + held) this.passage(door, this.openTooLongMs(door) + 5_000);
+    else if (roll < forced + held + denied) this.cardAt(door, false);
     else this.passage(door, this.unlockMs(door) + 1_000 + this.random() * 2_000);
   }
 
@@ -81,6 +91,7 @@ export class ScenarioEngine {
   /** Badge, open, (relock while open), close after `openForMs`. */
   private passage(door: LiveDoor, openForMs: number): void {
     this.busy.add(door.id);
+    this.cardAt(door, true);
     door.badge();
     this.later(500 + this.random() * 1_000, () => {
       door.physicallyOpen();
@@ -89,6 +100,14 @@ export class ScenarioEngine {
         this.busy.delete(door.id);
       });
     });
+  }
+
+  /** A card at the reader: a site cardholder's, recorded as access granted or denied. */
+  private cardAt(door: LiveDoor, granted: boolean): void {
+    const people = this.world.site.cardholders;
+    if (!this.events || people.length === 0) return;
+    const index = Math.floor(this.whoRandom() * people.length);
+    this.events.cardAccess(door, people[index]!.id, granted, String(4100 + index));
   }
 
   private forcedEntry(door: LiveDoor): void {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KIND_KEYS } from '../events/event-kinds';
 
 /**
  * A site is data: the divisions, the people and REST clients, and every item the server holds.
@@ -157,7 +158,31 @@ export const ElevatorGroup = z.object({
   floors: z.array(Floor),
 });
 
-export const Licence = z.enum(['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV']);
+export const Licence = z.enum(['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV', 'RESTEvents']);
+
+/** How the server treats one kind of event: its priority, and when it is an alarm, the notes and instructions that go with it. */
+export const AlarmKindSettings = z
+  .object({
+    priority: z.number().int().min(1).max(9),
+    /** Preset notes offered on alarms of this kind (cc_rest.yaml: AlarmSummary.notePresets). */
+    notePresets: z.array(z.string().min(1)).max(50),
+    /** A note is required to acknowledge or process (only the `…WithComment` links are given). */
+    mandatoryNotes: z.boolean(),
+    /** The alarm instruction: an HTML page served at the alarm's `instruction.href`. */
+    instruction: z.object({ name: z.string().min(1), html: z.string() }),
+  })
+  .partial()
+  .strict();
+
+export const AlarmSettings = z
+  .object({
+    /** Events of this priority and above become alarms (cc_rest.yaml /api/events POST: by default two). */
+    threshold: z.number().int().min(1).max(9).default(2),
+    /** How long an alarm or event updates call waits without news before answering empty (about 30 s). */
+    holdSeconds: z.number().positive().default(30),
+    kinds: z.partialRecord(z.enum(KIND_KEYS), AlarmKindSettings).default({}),
+  })
+  .prefault({});
 
 export const SiteDefinition = z.object({
   name: z.string().default('Gatehouse demo site'),
@@ -204,6 +229,7 @@ export const SiteDefinition = z.object({
   macros: z.array(Macro).default([]),
   dayCategories: z.array(DayCategory).default([]),
   elevatorGroups: z.array(ElevatorGroup).default([]),
+  alarms: AlarmSettings,
 });
 
 /** A site as written in a file or passed in (defaults optional). */
@@ -221,3 +247,4 @@ export type MacroDefinition = z.infer<typeof Macro>;
 export type ElevatorGroupDefinition = z.infer<typeof ElevatorGroup>;
 export type DayCategoryDefinition = z.infer<typeof DayCategory>;
 export type LicenceName = z.infer<typeof Licence>;
+export type AlarmKindSettings = z.infer<typeof AlarmKindSettings>;

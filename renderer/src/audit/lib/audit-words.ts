@@ -3,6 +3,7 @@ import type { AuditAction, AuditEntry, AuditKind, AuditOutcome } from '../../../
 export const KIND_WORDS: Record<AuditKind, string> = {
   override: 'Override',
   'alarm.acknowledged': 'Alarm acknowledged',
+  'alarm.acted': 'Server alarm',
   enrolment: 'Enrolment',
   'settings.changed': 'Settings changed',
   'site.switched': 'Site switched',
@@ -18,6 +19,8 @@ export const OUTCOME_WORDS: Record<AuditOutcome, string> = {
   uncertain: 'Uncertain (may have reached the server)',
 };
 
+const ALARM_ACTION_WORDS: Record<string, string> = { comment: 'Note on', acknowledge: 'Acknowledged', process: 'Processed', forceProcess: 'Force-processed' };
+
 /** One line saying what was done, in the operator's words. */
 export function describeAction(action: AuditAction): string {
   switch (action.kind) {
@@ -32,6 +35,8 @@ export function describeAction(action: AuditAction): string {
         .join(', ');
     case 'alarm.acknowledged':
       return `${action.item.name}${action.comment ? `: ${action.comment}` : ''}`;
+    case 'alarm.acted':
+      return `${ALARM_ACTION_WORDS[action.action] ?? action.action} ${action.alarmKind} at ${action.item.name}${action.note ? `: ${action.note}` : ''}`;
     case 'enrolment':
       return `${action.cardholder}${action.cardNumber ? `, card ${action.cardNumber}` : ''}`;
     case 'settings.changed':

@@ -1,0 +1,206 @@
+import type { AlarmFeed } from '../../../shared/contract/alarms';
+import { backoffDelay } from '../../../shared/backoff';
+import { DeskError, type ErrorCode } from '../../../shared/errors';
+import { ALARM_BATCH_LIMIT, readAlarmList, readAlarmUpdates, type ServerAlarm } from '../api/alarms';
+import type { Discovery } from '../api/discovery';
+import { errorForFailure } from '../api/errors';
+import { failureKind } from '../api/failure-policy';
+import type { Transport } from '../api/transport';
+import { AlarmQueue, type QueueChange } from './alarm-queue';
+import type { AlarmKeeping } from './alarm-store';
+
+/** Discovery's links to the alarms (present only with the RESTEvents licence). */
+export const ALARMS_LINK = 'alarms.alarms';
+
+/** As the monitor's watchers back off (electron/core/monitor/watcher.ts). */
+const TRANSIENT_BACKOFF = { baseMs: 500, maxMs: 30_000 };
+const PERSISTENT_BACKOFF = { baseMs: 2_000, maxMs: 60_000 };
+/**
+ * A bookmark the server no longer takes (it restarted, or forgot it), or one of another origin (the demo
+ * site on a new port): the list is read again.
+ */
+const REFUSED_BOOKMARK: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['not-found', 'bad-request', 'invalid-response']);
+/** An unlicensed site is asked again this often: a licence added shows within a minute. */
+const UNLICENSED_RECHECK_MS = 60_000;
+
+/** The session's connection, as the follower uses it: SiteSession's `read` (throws `offline` while not connected). */
+export interface FollowedSite {
+  read<T>(reader: (transport: Transport, discovery: Discovery) => Promise<T>): Promise<T>;
+}
+
+export interface FollowerOptions {
+  site: FollowedSite;
+  /** The bookmark and last-known queue in the local store; absent in tools and some tests. */
+  keeping?: AlarmKeeping;
+  /** What changed in the queue, as the server said it. */
+  changed(change: QueueChange): void;
+  feed(feed: AlarmFeed): void;
+  now?: () => number;
+  random?: () => number;
+}
+
+/**
+ * Follows the server's alarm queue (cc_rest.yaml: GET /api/alarms, /api/alarms/updates): the list paged
+ * to its end, then its `updates` long-polled, always from the newest `next`. Each answer's change and
+ * the bookmark after it are kept together, so a restart resumes where the follower stopped and loses
+ * nothing; a refused bookmark (the server restarted, or forgot it) reads the list again. While the
+ * connection is not up the queue is kept as it was, marked not live with when it was last heard.
+ */
+export class AlarmFollower {
+  readonly queue = new AlarmQueue();
+  private bookmark: string | undefined;
+  private heardAt: number | undefined;
+  private state: AlarmFeed = { source: 'none', live: false, behind: false };
+  private connected = false;
+  private connectionReason: string | undefined;
+  private failures = 0;
+  private readonly stopping = new AbortController();
+  /** The call now out: aborted when the connection goes, so the next starts at once when it is back. */
+  private call: AbortController | undefined;
+  private wake: (() => void) | undefined;
+  private running: Promise<void> | undefined;
+  private readonly now: () => number;
+  private readonly random: () => number;
+
+  constructor(private readonly options: FollowerOptions) {
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+  }
+
+  get feed(): AlarmFeed {
+    return this.state;
+  }
+
+  /** Shows the kept queue at once (not live), then follows the server once the connection is up. */
+  start(): void {
+    const kept = this.options.keeping?.load();
+    if (kept) {
+      this.bookmark = kept.bookmark;
+      this.heardAt = kept.heardAt;
+      const change = this.queue.replace(kept.alarms);
+      if (change.upserts.length || change.removed.length) this.options.changed(change);
+      if (kept.bookmark || kept.alarms.length) this.setFeed({ source: 'server', live: false, behind: false, heardAt: kept.heardAt, reason: 'Not yet connected to the server' });
+    }
+    this.running = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    this.call?.abort();
+    this.wake?.();
+    await this.running;
+  }
+
+  /** The session's connection phase: only while connected does the follower ask the server, and only then is the queue live. */
+  connection(connected: boolean, reason?: string): void {
+    const was = this.connected;
+    this.connected = connected;
+    this.connectionReason = reason;
+    if (connected && !was) {
+      this.failures = 0;
+      this.wake?.();
+    }
+    if (!connected && was) {
+      this.call?.abort();
+      if (this.state.source !== 'none') this.setFeed({ ...this.state, live: false, behind: false, heardAt: this.heardAt, reason: reason ?? 'Not connected to the server' });
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping.signal.aborted) {
+      if (!this.connected) {
+        await this.sleep(Infinity);
+        continue;
+      }
+      try {
+        const behind = await this.followOnce();
+        this.failures = 0;
+        if (behind) continue;
+      } catch (err) {
+        if (this.stopping.signal.aborted) return;
+        await this.failed(err);
+      }
+    }
+  }
+
+  /** One answer from the server, applied and kept. True when the server has more waiting (ask again at once). */
+  private async followOnce(): Promise<boolean> {
+    const call = (this.call = new AbortController());
+    try {
+      return await this.options.site.read(async (transport, discovery) => {
+        const listHref = discovery.links.get(ALARMS_LINK);
+        if (!listHref) throw new DeskError('licence', 'This site has no RESTEvents licence: the server offers no alarms to this desk');
+        if (!this.bookmark) {
+          const { alarms, updates } = await readAlarmList(transport, listHref, discovery.version, call.signal);
+          this.apply(this.queue.replace(alarms), updates, true, false);
+          return false;
+        }
+        // The queue is the server's as of the bookmark: live from the moment the poll is out.
+        if (!this.state.live) this.setFeed({ source: 'server', live: true, behind: this.state.behind, heardAt: this.heardAt });
+        const answer = await readAlarmUpdates(transport, this.bookmark, call.signal);
+        const behind = answer.alarms.length >= ALARM_BATCH_LIMIT;
+        this.apply(this.queue.merge(answer.alarms), answer.next, false, behind);
+        return behind;
+      });
+    } finally {
+      if (this.call === call) this.call = undefined;
+    }
+  }
+
+  private apply(change: QueueChange, bookmark: string, replaced: boolean, behind: boolean): void {
+    if (this.stopping.signal.aborted) return;
+    this.bookmark = bookmark;
+    this.heardAt = this.now();
+    this.options.keeping?.save(bookmark, change, this.heardAt, replaced);
+    if (change.upserts.length || change.removed.length) this.options.changed(change);
+    const live = this.connected;
+    const feed: AlarmFeed = { source: 'server', live, behind, heardAt: this.heardAt };
+    if (!live) feed.reason = this.connectionReason ?? 'Not connected to the server';
+    this.setFeed(feed);
+  }
+
+  private async failed(err: unknown): Promise<void> {
+    const error = errorForFailure(err, 'The alarm queue');
+    if (error.code === 'licence') {
+      // The board's status-derived attention and the local book serve instead.
+      this.setFeed({ source: 'unlicensed', live: false, behind: false, reason: error.message });
+      return this.sleep(UNLICENSED_RECHECK_MS);
+    }
+    // Not connected (the call went as the connection did): the connection's return wakes the follower.
+    if (!this.connected) return this.sleep(Infinity);
+    if (this.bookmark && REFUSED_BOOKMARK.has(error.code) && this.failures === 0) {
+      // The server no longer knows the bookmark: read the whole list again, at once.
+      this.failures++;
+      this.bookmark = undefined;
+      this.options.keeping?.forgetBookmark();
+      return;
+    }
+    const policy = failureKind(error) === 'transient' ? TRANSIENT_BACKOFF : PERSISTENT_BACKOFF;
+    const delay = backoffDelay(this.failures++, policy.baseMs, policy.maxMs, this.random);
+    this.setFeed({ source: this.state.source === 'none' ? 'server' : this.state.source, live: false, behind: false, heardAt: this.heardAt, reason: error.message });
+    return this.sleep(delay);
+  }
+
+  private setFeed(feed: AlarmFeed): void {
+    const clean = Object.fromEntries(Object.entries(feed).filter(([, v]) => v !== undefined)) as AlarmFeed;
+    const same = JSON.stringify(clean) === JSON.stringify(this.state);
+    this.state = clean;
+    if (!same) this.options.feed(clean);
+  }
+
+  /** Waits `ms` (Infinity: until woken); the connection's return or stop wakes it early. */
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        if (this.wake === done) this.wake = undefined;
+        resolve();
+      };
+      const timer = Number.isFinite(ms) ? setTimeout(done, ms) : undefined;
+      this.wake = done;
+      if (this.stopping.signal.aborted) done();
+    });
+  }
+}
+
+export type { ServerAlarm };
