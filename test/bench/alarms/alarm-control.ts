@@ -16,9 +16,32 @@ export async function grantRestEvents(controlUrl: string): Promise<void> {
 /** One alarm to raise: at a door of the site, with a message the page is watched for. */
 export interface AlarmToRaise {
   sourceId: string;
-  /** cc_rest.yaml: Alarm.priority 0–9, 9 the highest. */
+  /**
+   * cc_rest.yaml: Alarm.priority 0–9, 9 the highest; the server makes alarms of events at priority 2 and
+   * above (the simulator's default threshold), so the bench raises 2–9.
+   */
   priority: number;
   message: string;
+}
+
+/**
+ * The simulator's "External alarm": a one-part alarm (never `active`), so it can be processed at once
+ * and no restore is needed; the bench's alarms differ only by priority and message.
+ */
+const KIND = 'external';
+
+/** Alarms not yet processed on the server, whoever may see them (control API). */
+export async function unprocessedAlarms(controlUrl: string): Promise<number> {
+  const res = await fetch(`${controlUrl}/alarms/count`);
+  if (!res.ok) throw new Error(`control GET alarms/count: ${res.status}`);
+  return ((await res.json()) as { unprocessed: number }).unprocessed;
+}
+
+/** Raises `count` alarms at once at `sourceId` (the simulator's own flood: "Flood alarm i of N"), for a backlog. */
+export async function raiseBacklog(controlUrl: string, count: number, sourceId: string, priority: number): Promise<void> {
+  if (count <= 0) return;
+  const res = await fetch(`${controlUrl}/alarms/flood`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count, kind: KIND, source: sourceId, priority }) });
+  if (!res.ok) throw new Error(`control POST alarms/flood: ${res.status} ${await res.text()}`);
 }
 
 /** Raises server alarms through the control API and counts what it refused or failed. */
@@ -30,27 +53,29 @@ export class AlarmRaiser {
 
   constructor(private readonly controlUrl: string) {}
 
-  /** Raises one alarm; answers whether the control API took it. */
-  async raise(alarm: AlarmToRaise): Promise<boolean> {
+  /** Raises one alarm; answers its id, or undefined when the control API did not take it. */
+  async raise(alarm: AlarmToRaise): Promise<string | undefined> {
     try {
       const res = await request(`${this.controlUrl}/alarms`, {
         method: 'POST',
         dispatcher: this.agent,
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ kind: 'forced', source: alarm.sourceId, priority: alarm.priority, message: alarm.message }),
+        body: JSON.stringify({ kind: KIND, source: alarm.sourceId, priority: alarm.priority, message: alarm.message }),
       });
       const text = await res.body.text();
-      if (res.statusCode < 300) {
+      const raised = res.statusCode === 200 ? (JSON.parse(text) as { id: string; alarm: boolean }) : undefined;
+      if (raised?.alarm) {
         this.sent++;
-        return true;
+        return raised.id;
       }
+      if (raised) throw new Error(`the server made no alarm of "${alarm.message}" (priority ${alarm.priority} is below its threshold)`);
       this.failed++;
       this.lastFailure = `control POST alarms: ${res.statusCode} ${text}`;
     } catch (err) {
       this.failed++;
       this.lastFailure = `control POST alarms: ${(err as Error).message}`;
     }
-    return false;
+    return undefined;
   }
 
   /**
@@ -67,8 +92,8 @@ export class AlarmRaiser {
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       while (inFlight.size >= 8) await Promise.race(inFlight);
       const at = Date.now();
-      const sending: Promise<void> = this.raise(alarm).then((ok) => {
-        if (ok) sentAt.set(alarm.message, at);
+      const sending: Promise<void> = this.raise(alarm).then((id) => {
+        if (id !== undefined) sentAt.set(alarm.message, at);
         inFlight.delete(sending);
       });
       inFlight.add(sending);

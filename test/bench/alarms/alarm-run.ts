@@ -4,13 +4,13 @@ import { openDeskSocket } from '../../e2e/support/desk-socket';
 import type { AlarmQueue } from '../../../shared/contract/alarms';
 import { quantile, seeded } from '../stats';
 import { BackgroundChanges } from '../desk/background-changes';
-import { configureDesk, launch, type ConfiguredDesk, type Launch } from '../desk/configured-host';
+import { configureDesk, forgetLastKnown, launch, type ConfiguredDesk, type Launch } from '../desk/configured-host';
 import { boardItemCount, CHROMIUM, DOOR_NAME, load } from '../desk/desk-run';
 import { launchBenchChromium } from '../desk/measuring-browser';
 import { startHostProcess } from '../desk/host-process';
 import { ProbePace } from '../desk/probe-pace';
 import { round } from '../desk/probes';
-import { AlarmRaiser, grantRestEvents, type AlarmToRaise } from './alarm-control';
+import { AlarmRaiser, grantRestEvents, raiseBacklog, unprocessedAlarms, type AlarmToRaise } from './alarm-control';
 import { ProbeAlarms } from './probe-alarms';
 import { armRow, countReached, openQueue, rowShownAt, shownCount, timeDetailOpen } from './queue-page';
 
@@ -60,6 +60,8 @@ export interface AlarmFigures {
   startupShownMs: number | null;
   /** c: the same from the host's spawn (the desk's own start included). */
   startupFromSpawnMs: number | null;
+  /** c: the same queue on a restart with the desk's local store (bookmark and last queue kept): page load → all counted. */
+  resumeShownMs: number | null;
   loadStart: number;
   loadEnd: number;
 }
@@ -93,7 +95,7 @@ export async function runAlarms(settings: AlarmBenchSettings, log: (line: string
   let running: Launch | undefined;
   try {
     // A queue a guard is working through, before the desk starts: its first read pages it.
-    const queued = Array.from({ length: settings.queued }, (_, i) => ({ sourceId: at(i), priority: 1 + (i % 8), message: `Bench queued ${i}` }));
+    const queued = Array.from({ length: settings.queued }, (_, i) => ({ sourceId: at(i), priority: 2 + (i % 7), message: `Bench queued ${i}` }));
     await raiser.flood(queued, Math.max(1, settings.queued / 500));
     running = await launch(configured, openPage, boardItemCount(site), DOOR_NAME);
     const { page, desk } = running;
@@ -103,10 +105,10 @@ export async function runAlarms(settings: AlarmBenchSettings, log: (line: string
     if (counted === null) throw new Error(`the queue did not count the ${settings.queued} alarms raised before the desk started within ${SHOWN_LIMIT_MS / 1000} s (it shows ${await shownCount(page)})`);
 
     const probeFigures = await probeRows(page, configured, raiser, settings, at, site, log);
-    const flood = await floodQueue(page, running.host.url, raiser, settings, settings.queued, at, log);
+    const flood = await floodQueue(page, configured, running.host.url, raiser, settings, at, log);
     await running.close();
     running = undefined;
-    const startup = await startWithFullQueue(configured, raiser, openPage, settings, at, log);
+    const startup = await startWithFullQueue(configured, openPage, settings, at, log);
     return { items: settings.items, ...probeFigures, ...flood, ...startup, loadStart, loadEnd: load() };
   } finally {
     await running?.close();
@@ -145,12 +147,13 @@ async function probeRows(
       await armRow(page, message, PROBE_TIMEOUT_MS);
       const raisedAt = Date.now();
       // The highest priority: the queue puts it first, on screen, however long the queue is.
-      if (!(await raiser.raise({ sourceId: at(i), priority: 9, message }))) throw new Error(raiser.lastFailure);
+      const id = await raiser.raise({ sourceId: at(i), priority: 9, message });
+      if (id === undefined) throw new Error(raiser.lastFailure);
       const shown = await rowShownAt(page, message);
       if (shown === null) missed++;
       else latencies.push(shown - raisedAt);
       // Processed at once, as another desk would: the next probe is again the only one at the top.
-      await probes.process(message);
+      await probes.process(id);
     }
   } finally {
     await background.stop();
@@ -164,11 +167,10 @@ async function probeRows(
 /** (b) The flood, a detail opened every two seconds while it runs, then every alarm counted and looked for. */
 async function floodQueue(
   page: Page,
+  configured: ConfiguredDesk,
   hostUrl: string,
   raiser: AlarmRaiser,
   settings: AlarmBenchSettings,
-  /** Alarms in the queue before the flood (the probes are processed by then). */
-  before: number,
   at: (i: number) => string,
   log: (line: string) => void,
 ): Promise<Pick<AlarmFigures, 'floodRaised' | 'floodCounted' | 'floodAllShownMs' | 'detailOpenMs' | 'detailOpenMaxMs' | 'detailTries' | 'floodLost' | 'duplicates'>> {
@@ -183,8 +185,10 @@ async function floodQueue(
   }
   const sentAt = await flooding;
   const lastSent = Math.max(...sentAt.values());
-  const all = await countReached(page, before + sentAt.size, SHOWN_LIMIT_MS);
-  const floodCounted = ((await shownCount(page)) ?? 0) - before;
+  // What the server holds now (the site's own alarms too, such as zone counts the background moved out of range).
+  const expected = await unprocessedAlarms(configured.sim.controlUrl);
+  const all = await countReached(page, expected, SHOWN_LIMIT_MS);
+  const queueShows = (await shownCount(page)) ?? 0;
   // Looked for in what the desk holds, after the measured part: a second socket while measuring would double every event.
   const desk = await openDeskSocket(hostUrl);
   let queue: AlarmQueue;
@@ -195,6 +199,7 @@ async function floodQueue(
   }
   const held = new Set(queue.alarms.map((a) => a.message));
   const floodLost = [...sentAt.keys()].filter((message) => !held.has(message)).length;
+  const floodCounted = sentAt.size - floodLost;
   const duplicates = queue.alarms.length - new Set(queue.alarms.map((a) => a.id)).size;
   const figures = {
     floodRaised: sentAt.size,
@@ -206,30 +211,38 @@ async function floodQueue(
     floodLost,
     duplicates,
   };
-  log(`  flood: ${figures.floodRaised} raised in ${settings.floodSeconds} s, ${floodCounted} counted, all shown ${figures.floodAllShownMs} ms after the last; detail opened in ${figures.detailOpenMs} ms (max ${figures.detailOpenMaxMs}, ${detailMs.length} tries); ${floodLost} lost, ${duplicates} twice`);
+  log(`  flood: ${figures.floodRaised} raised in ${settings.floodSeconds} s, ${floodCounted} in the desk's queue, the page counts ${queueShows} of the server's ${expected}, all shown ${figures.floodAllShownMs} ms after the last; detail opened in ${figures.detailOpenMs} ms (max ${figures.detailOpenMaxMs}, ${detailMs.length} tries); ${floodLost} lost, ${duplicates} twice`);
   return figures;
 }
 
-/** (c) The server's queue filled while the desk is stopped, then the desk started and timed until it counts them all. */
+/**
+ * (c) The server's queue filled while the desk is stopped, then the desk started twice and timed until
+ * it counts them all: first as it restarts (its bookmark and last queue in the local store, the new
+ * alarms read from the server's updates), then with its local store removed, the list paged from the
+ * server (the goal's case).
+ */
 async function startWithFullQueue(
   configured: ConfiguredDesk,
-  raiser: AlarmRaiser,
   openPage: () => Promise<Page>,
   settings: AlarmBenchSettings,
   at: (i: number) => string,
   log: (line: string) => void,
-): Promise<Pick<AlarmFigures, 'startupAlarms' | 'startupCounted' | 'startupShownMs' | 'startupFromSpawnMs'>> {
-  const probes = new ProbeAlarms(configured.sim);
-  let unprocessed: number;
-  try {
-    unprocessed = await probes.unprocessed();
-  } finally {
-    await probes.close();
-  }
+): Promise<Pick<AlarmFigures, 'startupAlarms' | 'startupCounted' | 'startupShownMs' | 'startupFromSpawnMs' | 'resumeShownMs'>> {
+  const unprocessed = await unprocessedAlarms(configured.sim.controlUrl);
   const more = Math.max(0, settings.startupAlarms - unprocessed);
-  const alarms = Array.from({ length: more }, (_, i) => ({ sourceId: at(i), priority: i % 10, message: `Bench waiting ${i}` }));
-  await raiser.flood(alarms, Math.max(1, more / 1_000));
-  const expected = unprocessed + more;
+  // In ten lots of priorities 2–9 at one door each, as a site's backlog after a long night.
+  for (let lot = 0; lot < 10; lot++) await raiseBacklog(configured.sim.controlUrl, Math.floor(more / 10) + (lot < more % 10 ? 1 : 0), at(lot), 2 + (lot % 8));
+  const expected = await unprocessedAlarms(configured.sim.controlUrl);
+  const resumed = await timeStart(configured, openPage, expected);
+  log(`  restart with ${expected} unprocessed alarms (${more} new since it stopped): ${resumed.counted} counted, all shown ${resumed.shownMs} ms after page load`);
+  forgetLastKnown(configured.dataDir);
+  const paged = await timeStart(configured, openPage, expected);
+  log(`  start-up with ${expected} unprocessed alarms, local store removed: ${paged.counted} counted, all shown ${paged.shownMs} ms after page load (${paged.fromSpawnMs} ms after the host's spawn)`);
+  return { startupAlarms: expected, startupCounted: paged.counted, startupShownMs: paged.shownMs, startupFromSpawnMs: paged.fromSpawnMs, resumeShownMs: resumed.shownMs };
+}
+
+/** Starts the host, loads the page, opens the queue: page load and the host's spawn → the queue counts `expected`. */
+async function timeStart(configured: ConfiguredDesk, openPage: () => Promise<Page>, expected: number): Promise<{ counted: number; shownMs: number | null; fromSpawnMs: number | null }> {
   const page = await openPage();
   const host = await startHostProcess(configured.dataDir);
   try {
@@ -237,15 +250,7 @@ async function startWithFullQueue(
     await page.goto(host.url, { waitUntil: 'domcontentloaded', timeout: LAUNCH_LIMIT_MS });
     await openQueue(page, SHOWN_LIMIT_MS);
     const all = await countReached(page, expected, SHOWN_LIMIT_MS);
-    const startupCounted = (await shownCount(page)) ?? 0;
-    const figures = {
-      startupAlarms: expected,
-      startupCounted,
-      startupShownMs: all === null ? null : all - navigatedAt,
-      startupFromSpawnMs: all === null ? null : all - host.spawnedAt,
-    };
-    log(`  start-up with ${expected} unprocessed alarms: ${startupCounted} counted, all shown ${figures.startupShownMs} ms after page load (${figures.startupFromSpawnMs} ms after the host's spawn)`);
-    return figures;
+    return { counted: (await shownCount(page)) ?? 0, shownMs: all === null ? null : all - navigatedAt, fromSpawnMs: all === null ? null : all - host.spawnedAt };
   } finally {
     await page.close();
     await host.stop();
