@@ -1,4 +1,9 @@
 import { Agent, request } from 'undici';
+import { GENERATED_PRIVILEGES } from '../../../electron/simulator/site/generated-skeleton';
+
+/** The generated site's desk operator group and REST client (electron/simulator/site/generated-skeleton.ts). */
+const GENERATED_DESK_GROUP = 'og-desk';
+const GENERATED_REST_CLIENT = 'rc-gatehouse';
 
 /**
  * The simulator's control API as the alarm bench drives it: raising server alarms at a door of the
@@ -7,10 +12,21 @@ import { Agent, request } from 'undici';
 
 /** cc_rest.yaml: the alarm and event calls need the RESTEvents licence (403 without it). */
 const SITE_LICENCES = ['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV', 'RESTEvents'];
+/** The simulator's privileges for seeing alarms and acting on them (electron/simulator/api/alarm-representation.ts). */
+const ALARM_PRIVILEGES = ['View Events and Alarms', 'Edit Alarms'];
 
+/**
+ * Gives the generated site what a site with the server's alarms has: the RESTEvents licence, and the
+ * desk's operator group the privileges to see and work alarms (the generated site has neither).
+ */
 export async function grantRestEvents(controlUrl: string): Promise<void> {
-  const res = await fetch(`${controlUrl}/licences`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SITE_LICENCES) });
-  if (res.status >= 300) throw new Error(`control PUT licences: ${res.status} ${await res.text()}`);
+  const send = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${controlUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? null : JSON.stringify(body) });
+    if (res.status >= 300) throw new Error(`control ${method} ${path}: ${res.status} ${await res.text()}`);
+  };
+  await send('PUT', '/licences', SITE_LICENCES);
+  await send('PATCH', `/operator-groups/${GENERATED_DESK_GROUP}`, { privileges: [...GENERATED_PRIVILEGES, ...ALARM_PRIVILEGES] });
+  await send('POST', `/rest-clients/${GENERATED_REST_CLIENT}/refresh`);
 }
 
 /** One alarm to raise: at a door of the site, with a message the page is watched for. */
