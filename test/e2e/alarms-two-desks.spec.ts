@@ -39,9 +39,14 @@ async function control(method: string, path: string, body?: unknown): Promise<un
   return res.status === 204 ? undefined : res.json();
 }
 
-/** A server alarm at the demo site's loading-bay door, with a message no other alarm has. */
-async function raise(message: string, priority: number): Promise<void> {
-  await control('POST', '/alarms', { kind: 'forced', source: 'd-1', priority, message });
+/**
+ * A server alarm of one of the simulator's kinds at an item of the demo site, with a message no other
+ * alarm has; answers its id. `active: false` makes a two-part kind one that can be processed at once.
+ */
+async function raise(kind: string, source: string | undefined, message: string, extra: { active?: boolean } = {}): Promise<string> {
+  const raised = (await control('POST', '/alarms', { kind, ...(source ? { source } : {}), message, ...extra })) as { id: string; alarm: boolean };
+  expect(raised.alarm).toBe(true);
+  return raised.id;
 }
 
 async function openQueue(browser: Browser, host: KillableHost): Promise<Page> {
@@ -93,10 +98,12 @@ async function expectNoteInHistory(page: Page, message: string, action: string, 
 
 test('one desk acknowledges and processes, the other shows each step within a second; nothing twice, nothing lost across restarts', async ({ browser }) => {
   test.setTimeout(90_000);
-  const forced = `Loading bay door forced ${Date.now().toString(36)}`;
-  const tamper = `Reader tamper ${Date.now().toString(36)}`;
-  await raise(forced, 8);
-  await raise(tamper, 5);
+  const tag = Date.now().toString(36);
+  const forced = `Lobby main entrance forced open ${tag}`;
+  const tamper = `Lobby side door reader tamper ${tag}`;
+  // The demo site: a forced door is a two-part alarm (active until the door is closed) with notes mandatory.
+  const forcedId = await raise('forcedDoor', 'd-lobby-main', forced);
+  await raise('tamper', 'd-lobby-side', tamper, { active: false });
   const [a, b] = await Promise.all([openQueue(browser, deskA), openQueue(browser, deskB)]);
   for (const page of [a, b]) {
     await expectOnce(page, forced, 'unacknowledged', AFTER_RESTART_MS);
@@ -108,22 +115,25 @@ test('one desk acknowledges and processes, the other shows each step within a se
     await expectOnce(a, forced, 'acknowledged', 5_000);
     await expectOnce(b, forced, 'acknowledged', ON_THE_OTHER_DESK_MS);
     expect(await messages(b)).toEqual(await messages(a));
-    await expectNoteInHistory(b, forced, 'acknowledge', 'Guard sent to the loading bay');
+    // cc_rest.yaml: an alarm acknowledged while still active is kept in its history as acknowledgeActive.
+    await expectNoteInHistory(b, forced, 'acknowledgeActive', 'Guard sent to the loading bay');
   });
 
-  await test.step('processed on desk A: gone from desk B within a second', async () => {
+  await test.step('the door closes and desk A processes the alarm: gone from desk B within a second', async () => {
+    await control('POST', `/alarms/${encodeURIComponent(forcedId)}/restore`);
+    await expect(a.getByTestId('alarm-detail').getByTestId('act-process')).toBeVisible({ timeout: 5_000 });
     await act(a, forced, 'process', 'Door closed, nobody there');
     await expect(rowOf(a, forced)).toHaveCount(0, { timeout: 5_000 });
     await expect(rowOf(b, forced)).toHaveCount(0, { timeout: ON_THE_OTHER_DESK_MS });
     await expectOnce(b, tamper, 'unacknowledged', ON_THE_OTHER_DESK_MS);
   });
 
-  const fence = `Perimeter fence alarm ${Date.now().toString(36)}`;
+  const fence = `Intercom call from the goods gate ${tag}`;
   await test.step("desk B's host restarts while desk A acknowledges and the server raises: desk B comes back with the same queue", async () => {
     await b.close();
     await deskB.stop();
     await act(a, tamper, 'acknowledge', 'Seen on camera');
-    await raise(fence, 7);
+    await raise('external', undefined, fence);
     await expectOnce(a, fence, 'unacknowledged', 5_000);
     // The same settings folder: the desk as it was configured, with its local store.
     deskB = await startHostIn(dirs.b);
@@ -138,8 +148,8 @@ test('one desk acknowledges and processes, the other shows each step within a se
   await test.step('the server restarts with the same site: both desks keep every alarm once and see the next one', async () => {
     const b2 = await openQueue(browser, deskB);
     await control('POST', '/restart');
-    const after = `Door held open ${Date.now().toString(36)}`;
-    await raise(after, 6);
+    const after = `North L1 east door held open ${tag}`;
+    await raise('doorOpenTooLong', 'd-n1-east', after, { active: false });
     for (const page of [a, b2]) {
       await expectOnce(page, after, 'unacknowledged', AFTER_RESTART_MS);
       await expectOnce(page, tamper, 'acknowledged', AFTER_RESTART_MS);
