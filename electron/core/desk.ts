@@ -23,6 +23,8 @@ import type { DeskRecords } from './offline/desk-records';
 import { PlanService } from './plans/plan-service';
 import { checkSite } from './site-check/check-site';
 import { SiteSession } from './site-session';
+import { MemoryBookmarks, StoredBookmarks } from './server-events/bookmark-store';
+import { JournalOwner } from './server-events/journal-owner';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
 import type { CredentialSettings } from './vault/credential-settings';
 import type { SettingsStore } from './vault/settings/settings-store';
@@ -51,6 +53,8 @@ export class Desk implements DeskService {
   private site: { opened: OpenedSite; session: SiteSession; alarms: SiteAlarms } | undefined;
   private switching: Promise<void> = Promise.resolve();
   private readonly handlers: HandlerTable;
+  /** The live event journal of the site shown now (events.appended). */
+  private readonly journal: JournalOwner;
   private readonly enrolment: EnrolmentService | undefined;
   /** Division names from the division lists given out (keyed by href, so sites never mix). */
   private readonly listedDivisions = new Map<string, string>();
@@ -58,6 +62,8 @@ export class Desk implements DeskService {
   private readonly acknowledgements: AcknowledgementBook;
 
   constructor(private readonly options: DeskOptions) {
+    const bookmarks = options.records ? new StoredBookmarks(options.records.store) : new MemoryBookmarks();
+    this.journal = new JournalOwner(bookmarks, (events) => this.events.emit('events.appended', events));
     this.alarmStore = options.records && new AlarmStore(options.records.store);
     const kept = this.alarmStore;
     this.acknowledgements = new AcknowledgementBook(
@@ -100,7 +106,7 @@ export class Desk implements DeskService {
           options.records?.audit.record({ kind: 'alarm.acknowledged', item: { href, name: this.itemName(href) }, comment: concern, outcome: 'done' }),
       }),
       ...planHandlers(options.records && this.planService(options.records)),
-      ...alarmHandlers({ alarms: () => this.site?.alarms }),
+      ...alarmHandlers({ alarms: () => this.site?.alarms, session: () => this.session() }),
     };
   }
 
@@ -213,12 +219,14 @@ export class Desk implements DeskService {
     alarms.start();
     this.site = { opened, session, alarms };
     await session.start();
+    this.journal.open(session, origin);
   }
 
   private async closeSite(): Promise<void> {
     const site = this.site;
     this.site = undefined;
     if (!site) return;
+    await this.journal.close();
     await site.alarms.stop();
     await site.session.stop();
     await site.opened.close();

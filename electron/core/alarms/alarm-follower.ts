@@ -54,6 +54,8 @@ export class AlarmFollower {
   private connected = false;
   private connectionReason: string | undefined;
   private failures = 0;
+  /** The list is being read again after a refused bookmark, and no updates call has been answered since. */
+  private rereading = false;
   private readonly stopping = new AbortController();
   /** The call now out: aborted when the connection goes, so the next starts at once when it is back. */
   private call: AbortController | undefined;
@@ -100,10 +102,10 @@ export class AlarmFollower {
       this.failures = 0;
       this.wake?.();
     }
-    if (!connected && was) {
-      this.call?.abort();
-      if (this.state.source !== 'none') this.setFeed({ ...this.state, live: false, behind: false, heardAt: this.heardAt, reason: reason ?? 'Not connected to the server' });
-    }
+    if (connected) return;
+    if (was) this.call?.abort();
+    // The queue kept is shown as of when it was last heard, with the connection's own reason.
+    if (this.state.source !== 'none') this.setFeed({ ...this.state, live: false, behind: false, heardAt: this.heardAt, reason: reason ?? 'Not connected to the server' });
   }
 
   private async run(): Promise<void> {
@@ -139,6 +141,7 @@ export class AlarmFollower {
         if (!this.state.live) this.setFeed({ source: 'server', live: true, behind: this.state.behind, heardAt: this.heardAt });
         const answer = await readAlarmUpdates(transport, this.bookmark, call.signal);
         const behind = answer.alarms.length >= ALARM_BATCH_LIMIT;
+        this.rereading = false;
         this.apply(this.queue.merge(answer.alarms), answer.next, false, behind);
         return behind;
       });
@@ -168,9 +171,10 @@ export class AlarmFollower {
     }
     // Not connected (the call went as the connection did): the connection's return wakes the follower.
     if (!this.connected) return this.sleep(Infinity);
-    if (this.bookmark && REFUSED_BOOKMARK.has(error.code) && this.failures === 0) {
-      // The server no longer knows the bookmark: read the whole list again, at once.
-      this.failures++;
+    if (this.bookmark && REFUSED_BOOKMARK.has(error.code) && !this.rereading) {
+      // The server no longer knows the bookmark: read the whole list again, at once (once: a list whose
+      // own bookmark is refused again backs off, rather than asking without pause).
+      this.rereading = true;
       this.bookmark = undefined;
       this.options.keeping?.forgetBookmark();
       return;

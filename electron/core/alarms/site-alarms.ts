@@ -9,6 +9,9 @@ import { AlarmFollower, type FollowedSite } from './alarm-follower';
 import { alarmSummary, type QueueChange } from './alarm-queue';
 import type { AlarmKeeping } from './alarm-store';
 
+/** About a screen's worth, as the board's status events are cut (electron/core/events.ts). */
+const ALARMS_PER_EVENT = 500;
+
 export interface SiteAlarmsOptions {
   /** The site session (its `read` gives the connection while connected). */
   site: FollowedSite;
@@ -84,8 +87,14 @@ export class SiteAlarms implements AlarmDesk {
     return href !== undefined && this.boardItems.has(href) ? href : undefined;
   }
 
+  /** Sent in parts of at most ALARMS_PER_EVENT (10,000 alarms at start-up are many parts, none huge); removals first. */
   private changed(change: QueueChange): void {
-    this.options.events.emit('alarms.changed', { upserts: change.upserts.map((a) => this.summary(a)), removed: change.removed });
+    const upserts = change.upserts.map((a) => this.summary(a));
+    let removed = change.removed;
+    for (let at = 0; at === 0 || at < upserts.length; at += ALARMS_PER_EVENT) {
+      this.options.events.emit('alarms.changed', { upserts: upserts.slice(at, at + ALARMS_PER_EVENT), removed });
+      removed = [];
+    }
   }
 
   /** A board that now holds (or no longer holds) an alarm's source: those alarms are sent again, with their link. */

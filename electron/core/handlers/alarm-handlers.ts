@@ -1,16 +1,16 @@
 import type { alarmCalls } from '../../../shared/contract/alarms';
 import { DeskError } from '../../../shared/errors';
 import { NO_SITE_QUEUE, type AlarmDesk } from '../alarms/alarm-desk';
+import { eventGroups, exportEventsCsv, listEvents } from '../server-events/journal-calls';
+import type { JournalSite } from '../server-events/journal-site';
 import type { HandlerTable } from './handler-table';
 
 export interface AlarmAccess {
   /** The alarm follower of the site shown now; undefined while no site is open. */
   alarms(): AlarmDesk | undefined;
+  /** The site session shown now, for the journal's reads; throws `offline` while no site is open. */
+  session(): JournalSite;
 }
-
-const noJournal = (): never => {
-  throw new DeskError('invalid-call', 'The event journal is not available on this desk');
-};
 
 /** The server's alarm queue (followed in main, acted on through the server) and its event journal. */
 export function alarmHandlers(access: AlarmAccess): HandlerTable<keyof typeof alarmCalls> {
@@ -23,8 +23,8 @@ export function alarmHandlers(access: AlarmAccess): HandlerTable<keyof typeof al
     'alarms.get': async () => access.alarms()?.queue() ?? NO_SITE_QUEUE,
     'alarms.detail': async ({ id }) => site().detail(id),
     'alarms.act': async (request) => site().act(request),
-    'events.list': async () => noJournal(),
-    'events.groups': async () => noJournal(),
-    'events.exportCsv': async () => noJournal(),
+    'events.list': (params) => listEvents(access.session(), params),
+    'events.groups': () => eventGroups(access.session()),
+    'events.exportCsv': (filter) => exportEventsCsv(access.session(), filter),
   };
 }

@@ -1,6 +1,7 @@
 import { alarmMigrations } from '../alarms/alarm-migrations';
 import { outboxMigrations } from '../enrolment/outbox-migrations';
 import { planMigrations } from '../plans/plan-migrations';
+import { journalMigrations } from '../server-events/journal-migrations';
 import { auditMigrations } from './audit-migrations';
 import { lastKnownMigrations } from './last-known-migrations';
 import type { Migration } from './migrations';
@@ -15,4 +16,5 @@ export const storeMigrations: readonly Migration[] = [
   ...outboxMigrations,
   ...planMigrations,
   ...alarmMigrations,
+  ...journalMigrations,
 ];

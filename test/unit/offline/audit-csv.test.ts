@@ -27,4 +27,19 @@ describe('audit CSV export', () => {
     expect(rows[2]?.[4]).toBe("'=HYPERLINK(\"x\") (https://s/api/doors/2)");
     expect(rows[2]?.[7]).toBe('Not connected, "offline"\nTry later');
   });
+
+  it("writes an alarm acted on at the server with the alarm's source, kind, action and note", () => {
+    const action: AuditEntry['action'] = {
+      kind: 'alarm.acted',
+      alarm: '4711',
+      item: { href: 'https://s/api/doors/2', name: 'Dock door' },
+      alarmKind: 'Door forced open',
+      action: 'process',
+      note: 'Guard checked, door secured',
+      outcome: 'done',
+    };
+    const rows = parse(auditCsv([entry(1, action)], {}).csv.slice(1)) as string[][];
+    expect(rows[1]?.slice(3, 7)).toEqual(['alarm.acted', 'Dock door (https://s/api/doors/2)', 'process Door forced open note: Guard checked, door secured', 'done']);
+    expect(rows[1]?.[9]).toBe('{"alarm":"4711"}');
+  });
 });
