@@ -54,7 +54,9 @@ export interface RaiseInput {
   card?: ServerEventRecord['card'];
 }
 
+/** Events kept; the oldest go first (their ids are then unknown, and a search starts after them). */
 const LIMIT = 200_000;
+const TRIM = 10_000;
 
 /**
  * The server's event journal: every event in arrival order, the alarms among them (priority at or
@@ -107,7 +109,8 @@ export class ServerEventJournal {
       event.alarm = this.alarms.raise(event, this.settingsOf(input.kind), active ?? kind.twoPart);
     }
     this.events.push(event);
-    if (this.events.length > LIMIT) this.events.splice(0, this.events.length - LIMIT);
+    // Trimmed in chunks: a busy site appends many events a second, and each trim moves the whole array.
+    if (this.events.length > LIMIT + TRIM) this.events.splice(0, this.events.length - LIMIT);
     this.feed.changed();
     return event;
   }

@@ -131,8 +131,10 @@ export class WorldAlarms {
       case 'override': {
         const item = this.world.itemById(entry.itemId);
         if (!item) return;
+        // With requested_by the event is that cardholder's; the operator is named in the details.
         const by = this.person(entry.requestedBy ?? entry.operator);
-        this.raiseAt(item, { kind: 'override', operator: by, message: `${item.def.name}: ${entry.command} override by ${by.name}` });
+        const details = entry.requestedBy ? `Sent through the REST interface by ${this.person(entry.operator).name}` : undefined;
+        this.raiseAt(item, { kind: 'override', operator: by, message: `${item.def.name}: ${entry.command} override by ${by.name}`, ...(details ? { details } : {}) });
         return;
       }
       case 'cardholder': {

@@ -102,6 +102,44 @@ const cardholderPatch = vendor.object({
     .optional(),
 });
 
+// cc_rest.yaml: alarmfields (8.40); 9.10 adds `instruction.name` and `instruction.href` (AlarmDetail.instruction).
+const ALARM_FIELDS = ['href', 'id', 'time', 'message', 'source', 'type', 'eventType', 'priority', 'state', 'active', 'division',
+  'notePresets', 'view', 'comment', 'acknowledgeWithComment', 'acknowledge', 'processWithComment', 'process', 'details', 'history',
+  'instruction', 'cardholder', 'event', 'instruction.name', 'instruction.href'];
+// cc_rest.yaml: eventfields (8.40), less the personal data field `cardholder.pdf_*` (a name of the site's own).
+const EVENT_FIELDS = ['defaults', 'details', 'href', 'id', 'serverDisplayName', 'time', 'message', 'occurrences', 'priority', 'alarm',
+  'operator', 'source', 'group', 'type', 'eventType', 'division', 'cardholder', 'entryAccessZone', 'exitAccessZone', 'door', 'accessGroup',
+  'card', 'modifiedItem', 'lastOccurrenceTime', 'previous', 'next', 'updates', 'location'];
+// cc_rest.yaml: AlarmUpdateRequest, an optional object with an optional `comment`.
+const alarmUpdateBody = z.object({ comment: z.string() }).strict().optional();
+// cc_rest.yaml: /api/events GET filters; the updates link "will contain your … filtering parameters".
+const EVENT_FILTERS = ['top', 'after', 'before', 'source', 'type', 'group', 'cardholder', 'division', 'directDivision', 'relatedItem', 'fields'];
+
+/**
+ * The alarms and events controllers (cc_rest.yaml tags Alarms and Events). `start` and `id` are the
+ * bookmarks the server writes into the alarm list's `next` and `updates` links (the vendor's examples:
+ * `/api/alarms?start=92143&pos=61320`, `/api/alarms/updates?id=92143.1`); the instruction page's path is
+ * the vendor's example href (`/api/alarms/92210/instructions`).
+ */
+function alarmAndEventRequests(): VendorRequest[] {
+  return [
+    { method: 'GET', path: '/api/alarms', query: ['fields', 'start'], fields: ALARM_FIELDS },
+    { method: 'GET', path: '/api/alarms/updates', query: ['fields', 'id'], fields: ALARM_FIELDS },
+    { method: 'GET', path: '/api/alarms/{id}', query: ['fields'], fields: ALARM_FIELDS },
+    { method: 'GET', path: '/api/alarms/{id}/instructions', query: [] },
+    ...['view', 'comment', 'acknowledge', 'process'].map((segment): VendorRequest => ({
+      method: 'POST',
+      path: `/api/alarms/{id}/${segment}`,
+      query: [],
+      body: alarmUpdateBody,
+    })),
+    { method: 'GET', path: '/api/events', query: [...EVENT_FILTERS, 'previous'], fields: EVENT_FIELDS },
+    { method: 'GET', path: '/api/events/updates', query: [...EVENT_FILTERS, 'deadline'], fields: EVENT_FIELDS },
+    { method: 'GET', path: '/api/events/groups', query: [] },
+    { method: 'GET', path: '/api/events/{id}', query: ['fields'], fields: EVENT_FIELDS },
+  ];
+}
+
 function itemRequests(): VendorRequest[] {
   return Object.entries(ITEM_FIELDS).flatMap(([controller, fields]) => [
     { method: 'GET', path: `/api/${controller}`, query: [...SEARCH], fields },
@@ -152,6 +190,7 @@ export const VENDOR_REQUESTS: VendorRequest[] = [
   { method: 'GET', path: '/api/cardholders/{id}', query: ['fields'] },
   { method: 'PATCH', path: '/api/cardholders/{id}', query: [], body: cardholderPatch },
   { method: 'DELETE', path: '/api/cardholders/{id}/cards/{cardId}', query: [] },
+  ...alarmAndEventRequests(),
   ...itemRequests(),
 ];
 

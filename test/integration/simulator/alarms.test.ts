@@ -2,11 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../../electron/simulator/index';
 import { feature, startWithClient, type TestClient } from './support';
 
+interface AlarmJson {
+  id: string;
+  source: { id: string };
+  [field: string]: unknown;
+}
+
 /** Pages the alarm list to its end (cc_rest.yaml /api/alarms: follow `next` until `updates` appears). */
-async function readAll(client: TestClient, href: string): Promise<{ alarms: { id: string }[]; pages: number; updates: string }> {
-  const alarms: { id: string }[] = [];
+async function readAll(client: TestClient, href: string): Promise<{ alarms: AlarmJson[]; pages: number; updates: string }> {
+  const alarms: AlarmJson[] = [];
   let pages = 0;
-  for (let next: string | undefined = href; ; ) {
+  for (let next = href; ; ) {
     const page = await client.get(next);
     expect(page.status).toBe(200);
     pages++;
@@ -38,7 +44,7 @@ describe('alarms', () => {
     const { id, alarm } = raise({ kind: 'external', source: 'd-lobby-main', priority: 6, message: 'Panic button pressed' });
     expect(alarm).toBe(true);
     const { alarms } = await readAll(client, alarmsHref);
-    const listed = alarms.find((a) => a.id === id) as Record<string, unknown>;
+    const listed = alarms.find((a) => a.id === id)!;
     expect(listed).toMatchObject({
       id,
       href: `${alarmsHref}/${id}`,
@@ -148,7 +154,7 @@ describe('alarms', () => {
     // Demo site: forced doors have mandatory notes and presets.
     sim.control.patchItem('doors', 'd-n1-east', { open: true, forced: true });
     const { alarms } = await readAll(client, alarmsHref);
-    const forced = alarms.find((a) => (a as { source: { id: string } }).source.id === 'd-n1-east') as Record<string, unknown>;
+    const forced = alarms.find((a) => a.source.id === 'd-n1-east')!;
     expect(forced).toMatchObject({ type: 'Door forced open', active: true, notePresets: expect.arrayContaining(['Door checked and secured']) });
     expect(forced.acknowledge).toBeUndefined();
     expect(forced.acknowledgeWithComment).toBeDefined();
@@ -156,7 +162,7 @@ describe('alarms', () => {
     expect(forced.processWithComment).toBeUndefined();
     expect(forced.forceProcess).toEqual({ href: `${alarmsHref}/${forced.id}/process` });
 
-    const id = forced.id as string;
+    const id = forced.id;
     expect((await client.post(`${alarmsHref}/${id}/acknowledge`)).status).toBe(400);
     expect((await client.post(`${alarmsHref}/${id}/acknowledge`, { comment: 'Guard sent to the door' })).status).toBe(200);
     expect((await detail(id)).history[0]).toMatchObject({ action: 'acknowledgeActive', comment: 'Guard sent to the door' });
@@ -179,10 +185,10 @@ describe('alarms', () => {
   it('raises and restores controller offline as a two-part alarm', async () => {
     sim.control.setControllerOnline('ctl-south', false);
     const { alarms } = await readAll(client, alarmsHref);
-    const offline = alarms.find((a) => (a as { source: { id: string } }).source.id === 'ctl-south') as Record<string, unknown>;
+    const offline = alarms.find((a) => a.source.id === 'ctl-south')!;
     expect(offline).toMatchObject({ type: 'Controller offline', active: true, priority: 6 });
     sim.control.setControllerOnline('ctl-south', true);
-    expect((await detail(offline.id as string)).active).toBe(false);
+    expect((await detail(offline.id)).active).toBe(false);
   });
 
   it('answers 404 for an alarm that is not there and for an unknown action', async () => {

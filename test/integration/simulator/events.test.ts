@@ -87,6 +87,9 @@ describe('events', () => {
     const page = await events({ source: 'd-cp-gate', type: '20060' });
     expect(page.events.map((e) => e.operator?.name)).toEqual(['Workstation, Desk', expect.stringContaining(',')]);
     expect(page.events[1]!.operator!.name).not.toBe('Workstation, Desk');
+    // Spec §Events 2: with requested_by the operator is mentioned in the details.
+    const delegated = (await client.get(withQuery(page.events[1]!.href as string, { fields: 'details' }))).json;
+    expect(delegated.details).toContain('Workstation, Desk');
   });
 
   it('long-polls updates: at once when events arrived after the position, else waits, then answers empty', async () => {
