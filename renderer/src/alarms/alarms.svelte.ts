@@ -39,7 +39,9 @@ class AlarmQueueStore {
     return this.#alarms.filter((a) => a.state === 'unacknowledged');
   }
 
+  /** One alarm as the queue holds it now (read reactively: it follows the alarm's changes). */
   get(id: string): AlarmSummary | undefined {
+    void this.#alarms;
     return this.#book.get(id);
   }
 
