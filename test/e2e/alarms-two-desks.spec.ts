@@ -49,8 +49,9 @@ async function raise(kind: string, source: string | undefined, message: string, 
   return raised.id;
 }
 
-async function openQueue(browser: Browser, host: KillableHost): Promise<Page> {
+async function openQueue(browser: Browser, host: KillableHost, name: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  deskName.set(page, name);
   await page.goto(host.url);
   await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected', { timeout: AFTER_RESTART_MS });
   await page.getByTestId('open-alarms').click({ timeout: AFTER_RESTART_MS });
@@ -69,9 +70,13 @@ async function messages(page: Page): Promise<string[]> {
 
 /** The alarm's row is there exactly once, in this state (the row's own mark of it). */
 async function expectOnce(page: Page, message: string, state: AlarmState, timeout: number): Promise<void> {
-  await expect(rowOf(page, message)).toHaveCount(1, { timeout });
-  await expect(rowOf(page, message)).toHaveAttribute('data-state', state, { timeout });
+  const desk = deskName.get(page) ?? 'a desk';
+  await expect(rowOf(page, message), `${desk}: "${message}" once`).toHaveCount(1, { timeout });
+  await expect(rowOf(page, message), `${desk}: "${message}" ${state}`).toHaveAttribute('data-state', state, { timeout });
 }
+
+/** Which desk a page shows, for the failure messages. */
+const deskName = new WeakMap<Page, string>();
 
 /** The guard's steps on one desk: open the alarm's detail, the action with a note, write it, send it. */
 async function act(page: Page, message: string, action: 'acknowledge' | 'process', note: string): Promise<void> {
@@ -97,14 +102,14 @@ async function expectNoteInHistory(page: Page, message: string, action: string, 
 }
 
 test('one desk acknowledges and processes, the other shows each step within a second; nothing twice, nothing lost across restarts', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const tag = Date.now().toString(36);
   const forced = `Lobby main entrance forced open ${tag}`;
   const tamper = `Lobby side door reader tamper ${tag}`;
   // The demo site: a forced door is a two-part alarm (active until the door is closed) with notes mandatory.
   const forcedId = await raise('forcedDoor', 'd-lobby-main', forced);
   await raise('tamper', 'd-lobby-side', tamper, { active: false });
-  const [a, b] = await Promise.all([openQueue(browser, deskA), openQueue(browser, deskB)]);
+  const [a, b] = await Promise.all([openQueue(browser, deskA, 'desk A'), openQueue(browser, deskB, 'desk B')]);
   for (const page of [a, b]) {
     await expectOnce(page, forced, 'unacknowledged', AFTER_RESTART_MS);
     await expectOnce(page, tamper, 'unacknowledged', AFTER_RESTART_MS);
@@ -137,7 +142,7 @@ test('one desk acknowledges and processes, the other shows each step within a se
     await expectOnce(a, fence, 'unacknowledged', 5_000);
     // The same settings folder: the desk as it was configured, with its local store.
     deskB = await startHostIn(dirs.b);
-    const again = await openQueue(browser, deskB);
+    const again = await openQueue(browser, deskB, 'desk B after its restart');
     await expectOnce(again, tamper, 'acknowledged', AFTER_RESTART_MS);
     await expectOnce(again, fence, 'unacknowledged', AFTER_RESTART_MS);
     await expect(rowOf(again, forced)).toHaveCount(0);
@@ -146,7 +151,7 @@ test('one desk acknowledges and processes, the other shows each step within a se
   });
 
   await test.step('the server restarts with the same site: both desks keep every alarm once and see the next one', async () => {
-    const b2 = await openQueue(browser, deskB);
+    const b2 = await openQueue(browser, deskB, 'desk B (page opened again)');
     await control('POST', '/restart');
     const after = `North L1 east door held open ${tag}`;
     await raise('doorOpenTooLong', 'd-n1-east', after, { active: false });
