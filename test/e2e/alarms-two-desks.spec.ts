@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { AlarmState } from '../../shared/contract/alarms';
+import { keepScreenshot } from './panels-support';
 import { startConfiguredHost } from './support/configured-host';
 import { startHostIn, type KillableHost } from './support/host-in-folder';
 import { startSiteSimulator, type SiteSimulator } from './support/simulator';
@@ -92,16 +93,17 @@ async function act(page: Page, message: string, action: 'acknowledge' | 'process
   await expect(dialog).toHaveCount(0);
 }
 
-/** The note reached the server: the other desk's detail of the alarm shows it in the history, with the action. */
+/** The note reached the server: the other desk's detail of the alarm shows it in the history, with the action (the detail left open). */
 async function expectNoteInHistory(page: Page, message: string, action: string, note: string): Promise<void> {
   await rowOf(page, message).getByTestId('alarm-open').click();
   const entry = page.getByTestId('alarm-detail').getByTestId('alarm-history-entry').filter({ hasText: note });
   await expect(entry).toHaveCount(1, { timeout: 5_000 });
   await expect(entry).toHaveAttribute('data-action', action);
-  await page.getByTestId('alarm-detail').getByRole('button', { name: "Close the alarm's detail" }).click();
 }
 
-test('one desk acknowledges and processes, the other shows each step within a second; nothing twice, nothing lost across restarts', async ({ browser }) => {
+const closeDetail = (page: Page) => page.getByTestId('alarm-detail').getByRole('button', { name: "Close the alarm's detail" }).click();
+
+test('one desk acknowledges and processes, the other shows each step within a second; nothing twice, nothing lost across restarts', async ({ browser }, testInfo) => {
   test.setTimeout(120_000);
   const tag = Date.now().toString(36);
   const forced = `Lobby main entrance forced open ${tag}`;
@@ -122,6 +124,9 @@ test('one desk acknowledges and processes, the other shows each step within a se
     expect(await messages(b)).toEqual(await messages(a));
     // cc_rest.yaml: an alarm acknowledged while still active is kept in its history as acknowledgeActive.
     await expectNoteInHistory(b, forced, 'acknowledgeActive', 'Guard sent to the loading bay');
+    await keepScreenshot(a, testInfo, 'two-desks-a-acknowledged');
+    await keepScreenshot(b, testInfo, 'two-desks-b-sees-the-note');
+    await closeDetail(b);
   });
 
   await test.step('the door closes and desk A processes the alarm: gone from desk B within a second', async () => {
@@ -147,6 +152,7 @@ test('one desk acknowledges and processes, the other shows each step within a se
     await expectOnce(again, fence, 'unacknowledged', AFTER_RESTART_MS);
     await expect(rowOf(again, forced)).toHaveCount(0);
     expect(await messages(again)).toEqual(await messages(a));
+    await keepScreenshot(again, testInfo, 'two-desks-b-after-its-restart');
     await again.close();
   });
 
