@@ -10,7 +10,7 @@ export interface AlarmResult {
 }
 
 /** Figures where any run's value matters, not the median: something lost in one run is lost. */
-const WORST_OF_RUNS: (keyof AlarmFigures)[] = ['missed', 'floodLost', 'duplicates'];
+const WORST_OF_RUNS: (keyof AlarmFigures)[] = ['missed', 'floodLost', 'duplicates', 'detailNotShown'];
 
 /** The alarm bench at each size, `runs` times each. */
 export async function runAlarmBench(sizes: number[], runs: number, settings: Omit<AlarmBenchSettings, 'items'>, log: (line: string) => void): Promise<AlarmResult[]> {
@@ -44,7 +44,7 @@ export function printAlarmTable(results: AlarmResult[], settings: Omit<AlarmBenc
     `${f.backgroundSent}${f.backgroundFailed ? ` (${f.backgroundFailed} failed)` : ''}`,
     `${f.floodCounted} of ${f.floodRaised}`,
     fmt(f.floodAllShownMs),
-    `${fmt(f.detailOpenMs)}/${fmt(f.detailOpenMaxMs)} (${f.detailTries})`,
+    `${fmt(f.detailOpenMs)}/${fmt(f.detailOpenMaxMs)} (${f.detailTries}${f.detailNotShown ? `, ${f.detailNotShown} not in 10 s` : ''})`,
     String(f.floodLost),
     String(f.duplicates),
     `${f.startupCounted} of ${f.startupAlarms}`,

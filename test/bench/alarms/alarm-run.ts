@@ -50,6 +50,8 @@ export interface AlarmFigures {
   detailOpenMs: number | null;
   detailOpenMaxMs: number | null;
   detailTries: number;
+  /** b: tries whose detail was not on screen within 10 s. */
+  detailNotShown: number;
   /** b: raised alarms missing from the desk's queue (alarms.get) after the flood, and ids there twice. */
   floodLost: number;
   duplicates: number;
@@ -173,15 +175,19 @@ async function floodQueue(
   settings: AlarmBenchSettings,
   at: (i: number) => string,
   log: (line: string) => void,
-): Promise<Pick<AlarmFigures, 'floodRaised' | 'floodCounted' | 'floodAllShownMs' | 'detailOpenMs' | 'detailOpenMaxMs' | 'detailTries' | 'floodLost' | 'duplicates'>> {
+): Promise<Pick<AlarmFigures, 'floodRaised' | 'floodCounted' | 'floodAllShownMs' | 'detailOpenMs' | 'detailOpenMaxMs' | 'detailTries' | 'detailNotShown' | 'floodLost' | 'duplicates'>> {
   const alarms = Array.from({ length: settings.floodAlarms }, (_, i) => ({ sourceId: at(i), priority: 2 + (i % 7), message: `Bench flood ${i}` }));
   const flooding = raiser.flood(alarms, settings.floodSeconds);
   let done = false;
   void flooding.finally(() => (done = true));
   const detailMs: number[] = [];
+  let detailNotShown = 0;
   while (!done) {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    if (!done) detailMs.push(await timeDetailOpen(page, PROBE_TIMEOUT_MS));
+    if (done) break;
+    const shown = await timeDetailOpen(page, PROBE_TIMEOUT_MS);
+    if (shown === null) detailNotShown++;
+    else detailMs.push(shown);
   }
   const sentAt = await flooding;
   const lastSent = Math.max(...sentAt.values());
@@ -207,11 +213,12 @@ async function floodQueue(
     floodAllShownMs: all === null ? null : all - lastSent,
     detailOpenMs: round(quantile(detailMs, 0.5)),
     detailOpenMaxMs: round(detailMs.length ? Math.max(...detailMs) : undefined),
-    detailTries: detailMs.length,
+    detailTries: detailMs.length + detailNotShown,
+    detailNotShown,
     floodLost,
     duplicates,
   };
-  log(`  flood: ${figures.floodRaised} raised in ${settings.floodSeconds} s, ${floodCounted} in the desk's queue, the page counts ${queueShows} of the server's ${expected}, all shown ${figures.floodAllShownMs} ms after the last; detail opened in ${figures.detailOpenMs} ms (max ${figures.detailOpenMaxMs}, ${detailMs.length} tries); ${floodLost} lost, ${duplicates} twice`);
+  log(`  flood: ${figures.floodRaised} raised in ${settings.floodSeconds} s, ${floodCounted} in the desk's queue, the page counts ${queueShows} of the server's ${expected}, all shown ${figures.floodAllShownMs} ms after the last; detail opened in ${figures.detailOpenMs} ms (max ${figures.detailOpenMaxMs}, ${figures.detailTries} tries, ${detailNotShown} not within 10 s); ${floodLost} lost, ${duplicates} twice`);
   return figures;
 }
 
