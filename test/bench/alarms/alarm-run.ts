@@ -102,7 +102,7 @@ export async function runAlarms(settings: AlarmBenchSettings, log: (line: string
     running = await launch(configured, openPage, boardItemCount(site), DOOR_NAME);
     const { page, desk } = running;
     desk.close();
-    await openQueue(page, PROBE_TIMEOUT_MS);
+    await openQueue(page, SHOWN_LIMIT_MS);
     const counted = await countReached(page, settings.queued, SHOWN_LIMIT_MS);
     if (counted === null) throw new Error(`the queue did not count the ${settings.queued} alarms raised before the desk started within ${SHOWN_LIMIT_MS / 1000} s (it shows ${await shownCount(page)})`);
 
