@@ -11,9 +11,10 @@ import { openPlanView, setUpPlan } from './desk/plan-view';
 import type { DeskSocket } from '../e2e/support/desk-socket';
 import { startChildSimulator, stopChildSimulator } from './simulator-child';
 import { median } from './stats';
+import { printAlarmTable, runAlarmBench, type AlarmResult } from './alarms/alarm-bench';
 
 /**
- * `npm run bench`, two parts (BENCH_MODE=monitor|desk|all, default all), and the plan mode:
+ * `npm run bench`, two parts (BENCH_MODE=monitor|desk|all, default all), and the plan and alarm modes:
  * - monitor: Gatehouse's monitor against a schedule-polling client on sites of 100, 1,000 and
  *   10,000 watched doors, with doors changing at a steady rate (BENCH_RATE, default 5/s);
  * - desk: the whole path, control-API change → "Forced" in Chromium's DOM, on generated sites of
@@ -26,6 +27,14 @@ import { median } from './stats';
  * - plan (BENCH_MODE=plan): the desk path on a floor plan with BENCH_PLAN_PINS pins (default 500),
  *   probe doors timed until their pin says "Forced", each run beside a board run on its own host
  *   (BENCH_PLAN_BOARD=0 leaves the board out); sizes default to 2,000 items.
+ * - alarms (BENCH_MODE=alarms, test/bench/alarms/): the server's alarm queue at the desk, on sites of
+ *   2,000 and 10,000 items with the RESTEvents licence: (a) an alarm raised through the control API →
+ *   its row in the queue's DOM, with 100 background status changes/s (BENCH_DESK_RATE) and
+ *   BENCH_ALARMS_QUEUED alarms already queued (default 500); (b) a flood of BENCH_FLOOD_ALARMS
+ *   (default 1,000) in BENCH_FLOOD_SECONDS (default 10): all counted in the queue, the time to open an
+ *   alarm's detail while it runs, nothing lost or twice in the desk's queue; (c) BENCH_STARTUP_ALARMS
+ *   (default 10,000) unprocessed alarms when the desk starts: page load → the queue counts them all
+ *   (goal 3 s). A short run: BENCH_MODE=alarms BENCH_SIZES=2000 BENCH_SECONDS=10 BENCH_STARTUP_ALARMS=2000.
  * BENCH_DESK_AGAINST=folder[,folder…] runs each desk and plan measurement with those checkouts' built
  * hosts too (renderer and core; each built with `npm ci && npm run build`), beside this checkout's in
  * every run, in alternating order: before and after a change under the same load.
@@ -54,6 +63,15 @@ const against = (process.env.BENCH_DESK_AGAINST ?? '').split(',').filter(Boolean
 /** Each view as this checkout runs it, then as each checkout compared with runs it. */
 const withCheckouts = (views: Omit<DeskSettings, 'items'>[]) => views.flatMap((view) => [view, ...against.map((checkout) => ({ ...view, checkout }))]);
 const planPins = Number(process.env.BENCH_PLAN_PINS ?? '500');
+const alarmSettings = {
+  measureSeconds: deskSettings.measureSeconds,
+  changesPerSecond: deskSettings.changesPerSecond,
+  probeEveryMs: deskSettings.probeEveryMs,
+  queued: Number(process.env.BENCH_ALARMS_QUEUED ?? '500'),
+  floodAlarms: Number(process.env.BENCH_FLOOD_ALARMS ?? '1000'),
+  floodSeconds: Number(process.env.BENCH_FLOOD_SECONDS ?? '10'),
+  startupAlarms: Number(process.env.BENCH_STARTUP_ALARMS ?? '10000'),
+};
 const settings: RunSettings = {
   changesPerSecond: Number(process.env.BENCH_RATE ?? '5'),
   // Longer than the server's one-minute hold, so idle polls that time out and are renewed are counted.
@@ -97,11 +115,11 @@ function medianOf(runs: ClientFigures[]): ClientFigures {
 const ratio = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? null : Math.round((a / b) * 10) / 10);
 
 async function main(): Promise<void> {
-  if (!['all', 'monitor', 'desk', 'plan'].includes(mode)) throw new Error(`BENCH_MODE must be monitor, desk, plan or all, not ${mode}`);
+  if (!['all', 'monitor', 'desk', 'plan', 'alarms'].includes(mode)) throw new Error(`BENCH_MODE must be monitor, desk, plan, alarms or all, not ${mode}`);
   // Before the monitor part's minutes: the desk part must not find out then that it cannot start.
   if (mode !== 'monitor') ensureBuilt(ROOT, against, (line) => console.error(line));
   const results: { doors: number; longPoll: ClientFigures; schedulePoll: ClientFigures; ratios: Ratios }[] = [];
-  for (const doors of mode === 'desk' || mode === 'plan' ? [] : sizes) {
+  for (const doors of mode === 'desk' || mode === 'plan' || mode === 'alarms' ? [] : sizes) {
     const longRuns: ClientFigures[] = [];
     const pollRuns: ClientFigures[] = [];
     for (let i = 0; i < repeats; i++) {
@@ -135,7 +153,11 @@ async function main(): Promise<void> {
   };
   if (results.length) printTable(results, machine);
   let desk: DeskResult[] = [];
-  if (mode === 'plan') {
+  let alarms: AlarmResult[] = [];
+  if (mode === 'alarms') {
+    alarms = await runAlarmBench(sizesFor('2000,10000'), repeats, alarmSettings, (line) => console.error(line));
+    printAlarmTable(alarms, alarmSettings);
+  } else if (mode === 'plan') {
     const plan = { ...deskSettings, viewName: 'plan', openView: openPlan, probePlace: 'pin' as const, offScreen: false };
     desk = await runDeskBench(sizesFor('2000'), repeats, withCheckouts(process.env.BENCH_PLAN_BOARD === '0' ? [plan] : [deskSettings, plan]), (line) => console.error(line));
     printDeskTable(desk, deskSettings);
@@ -146,7 +168,7 @@ async function main(): Promise<void> {
   mkdirSync('test-results', { recursive: true });
   writeFileSync(
     'test-results/bench.json',
-    `${JSON.stringify({ date: new Date().toISOString(), machine, settings, repeats, results, deskSettings, against, desk, paths: pathRows(desk), ...(mode === 'plan' ? { planPins, planOverBoard: planOverBoard(desk) } : {}), frameMs: FRAME_MS }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, settings, repeats, results, deskSettings, against, desk, paths: pathRows(desk), ...(mode === 'plan' ? { planPins, planOverBoard: planOverBoard(desk) } : {}), ...(mode === 'alarms' ? { alarmSettings, alarms } : {}), frameMs: FRAME_MS }, null, 2)}\n`,
   );
   console.log('\nWrote test-results/bench.json');
 }

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { ConnectionState } from '../../../shared/domain';
-import type { CredentialOverview, ServerCertificateOffer } from '../../../shared/settings/calls';
 import { localStoreFileName } from '../../../electron/core/offline/local-store';
 import { openDeskSocket, type DeskSocket } from '../../e2e/support/desk-socket';
+import { applySiteSettings } from '../../e2e/support/desk-settings';
 import { startChildSimulator, stopChildSimulator, type ChildSimulator } from '../simulator-child';
 import { untilLive, untilShown } from './board-readiness';
 import { startHostProcess, type HostProcess } from './host-process';
@@ -32,9 +32,16 @@ const LAUNCH_LIMIT_MS = 600_000;
  * Starts the simulator (a generated site of about `items` items of every kind, server `version`), a
  * browser host on a fresh settings folder, configures it through Settings, connects it, waits until
  * its board of `expected` items is live, and stops it: the next launch finds its settings and its
- * last-known board.
+ * last-known board. `prepareSite` runs on the simulator before the desk first connects (the alarm
+ * bench gives the site its RESTEvents licence there).
  */
-export async function configureDesk(items: number, expected: number, version: string | undefined, log: (line: string) => void): Promise<ConfiguredDesk> {
+export async function configureDesk(
+  items: number,
+  expected: number,
+  version: string | undefined,
+  log: (line: string) => void,
+  prepareSite?: (sim: ChildSimulator) => Promise<void>,
+): Promise<ConfiguredDesk> {
   const sim = await startChildSimulator(items, 60_000, { items: true, ...(version ? { version } : {}) });
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
   const stop = async () => {
@@ -42,11 +49,16 @@ export async function configureDesk(items: number, expected: number, version: st
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    await prepareSite?.(sim);
     const host = await startHostProcess(dataDir);
     try {
       const desk = await openDeskSocket(host.url);
       try {
-        const vaultMode = await applySettings(desk, sim);
+        const vaultMode = await applySiteSettings(desk, { ...sim, serverFingerprint256: new X509Certificate(sim.serverCertPem).fingerprint256 });
+        // Checkouts compared with this one may predate the GGL-API-KEY scheme word (their default is the
+        // spec's stand-in, which the simulator refuses as a real server does): Basic, which every desk
+        // since the first offers and the simulator's 9.x takes, is a form they all send.
+        if (process.env.BENCH_DESK_AGAINST) await desk.call('settings.setAuthForm', { authForm: 'basic' });
         const connection = await desk.call<ConnectionState>('site.connect', { site: 'configured' });
         if (connection.demo) throw new Error(`site.connect left the desk on the demo site (${connection.phase}: ${connection.reason ?? 'no reason given'})`);
         const started = Date.now();
@@ -63,31 +75,6 @@ export async function configureDesk(items: number, expected: number, version: st
     await stop();
     throw err;
   }
-}
-
-/**
- * The Settings screen's steps: fetch the server's certificate and trust it once its fingerprint is the
- * simulator's own, choose where the vault keeps its key, store the API key, import the client
- * certificate and key (PEM). Answers the vault mode chosen: the OS keychain when a Secret Service
- * answers, else the less-safe key file with its acknowledgement (the bench must run without one).
- */
-async function applySettings(desk: DeskSocket, sim: ChildSimulator): Promise<string> {
-  const offer = await desk.call<ServerCertificateOffer>('settings.probeServer', { serverUrl: sim.url });
-  const expected = new X509Certificate(sim.serverCertPem).fingerprint256;
-  if (offer.summary.sha256Fingerprint !== expected) {
-    throw new Error(`the server at ${sim.url} shows certificate ${offer.summary.sha256Fingerprint}, not the simulator's ${expected}`);
-  }
-  await desk.call('settings.confirmServer', { serverUrl: sim.url, sha256Fingerprint: offer.summary.sha256Fingerprint });
-  const overview = await desk.call<CredentialOverview>('settings.overview');
-  const mode = overview.keychain.available ? 'os-keychain' : 'less-safe-key-file';
-  await desk.call('settings.chooseVaultMode', { mode, acknowledgeLessSafe: mode === 'less-safe-key-file' });
-  await desk.call('settings.setApiKey', { apiKey: sim.apiKey });
-  // Checkouts compared with this one may predate the GGL-API-KEY scheme word (their default is the
-  // spec's stand-in, which the simulator refuses as a real server does): Basic, which every desk since
-  // the first offers and the simulator's 9.x takes, is a form they all send.
-  if (process.env.BENCH_DESK_AGAINST) await desk.call('settings.setAuthForm', { authForm: 'basic' });
-  await desk.call('settings.importCertificate', { format: 'pem', texts: [sim.clientCertPem, sim.clientKeyPem] });
-  return overview.keychain.available ? mode : `${mode} (no Secret Service answered)`;
 }
 
 /** One launch of the configured desk, with the page open on it and when its board was first shown and first live. */
