@@ -41,7 +41,7 @@ describe('audit CSV export', () => {
       outcome: 'done',
     };
     const rows = parse(auditCsv([entry(1, action)], {}).csv.slice(1)) as string[][];
-    expect(rows[1]?.slice(3, 7)).toEqual(['alarm.acted', 'Dock door (https://s/api/doors/2)', 'process Door forced open note: Guard checked, door secured', 'done']);
-    expect(rows[1]?.[9]).toBe('{"alarm":"4711"}');
+    expect(rows[1]?.slice(4, 8)).toEqual(['alarm.acted', 'Dock door (https://s/api/doors/2)', 'process Door forced open note: Guard checked, door secured', 'done']);
+    expect(rows[1]?.[10]).toBe('{"alarm":"4711"}');
   });
 });
