@@ -1,5 +1,4 @@
 import type { CallName, CallResult, CheckedParams, DeskService, EventName, EventPayload } from '../../shared/contract';
-import type { AuditAction } from '../../shared/contract/audit';
 import { DeskError } from '../../shared/errors';
 import { AlarmStore } from './alarms/alarm-store';
 import { SiteAlarms } from './alarms/site-alarms';
@@ -20,20 +19,15 @@ import { layoutHandlers } from './handlers/layout-handlers';
 import { planHandlers } from './handlers/plan-handlers';
 import { operatorHandlers } from './handlers/operator-handlers';
 import { overrideShiftHandlers, type ShiftService } from './handlers/override-shift-handlers';
-import { ActiveOverrides } from './overrides/active-overrides';
+import type { ActiveOverrides } from './overrides/active-overrides';
 import { withRequestedBy } from './operators/requested-by';
-import { handoverLock, onDuty, unsentEnrolments } from './shift/desk-shift';
-import { ShiftHandover } from './shift/shift-handover';
+import { deskActiveOverrides, deskShiftHandover, type DeskShiftParts } from './shift/desk-shift';
 import { settingsHandlers } from './handlers/settings-handlers';
 import { signInTrustHandlers } from './handlers/sign-in-trust-handlers';
 import type { KioskSettings } from './kiosk/kiosk-settings';
 import type { DeskRecords } from './offline/desk-records';
-import type { CardAuthenticator, CardPresence } from './operators/card-authenticator';
-import { OperatorSession } from './operators/operator-session';
-import { RosterChanges } from './operators/roster-changes';
-import { RosterStore } from './operators/roster-store';
-import { readerListPresence } from './operators/reader-presence';
-import { pivCardAuthenticator } from './operators/piv-card-authenticator';
+import type { OperatorSession } from './operators/operator-session';
+import { deskOperators, type OperatorOptions } from './operators/desk-operators';
 import { PlanService } from './plans/plan-service';
 import { checkSite } from './site-check/check-site';
 import { SignInTrustStore } from './sign-in-trust/sign-in-trust-store';
@@ -43,6 +37,8 @@ import { JournalOwner } from './server-events/journal-owner';
 import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
 import type { CredentialSettings } from './vault/credential-settings';
 import type { SettingsStore } from './vault/settings/settings-store';
+
+export type { OperatorOptions } from './operators/desk-operators';
 
 export interface DeskOptions {
   sites: SiteSource;
@@ -62,13 +58,6 @@ export interface DeskOptions {
   demoCardAnchors?: () => Promise<Uint8Array[]>;
 }
 
-export interface OperatorOptions {
-  profile: 'kiosk' | 'desk';
-  cards?: CardAuthenticator;
-  presence?: CardPresence;
-  /** How long a policy minute lasts (60 s; shorter only where a test watches the idle lock). */
-  minuteMs?: number;
-}
 
 /**
  * The desk contract's implementation: one site session at a time, and a handler table with an entry
@@ -122,26 +111,30 @@ export class Desk implements DeskService {
           emit: (name, payload) => this.events.emit(name, payload),
         })
       : undefined;
-    // Card sign-in through the desk's own readers, checked against the installer's trust (a test may give its own).
-    const cards = options.operators?.cards ?? (this.enrolment ? pivCardAuthenticator(this.enrolment.cardAccess(), () => this.signInTrust.inputs()) : undefined);
-    const record = options.records ? (action: AuditAction) => void options.records?.audit.record(action) : undefined;
-    this.operators = new OperatorSession({
-      ...(options.records ? { roster: new RosterStore(options.records.store) } : {}),
-      profile: options.operators?.profile ?? 'desk',
-      ...(cards ? { cards } : {}),
-      // The readers' own list says when a card comes out (the demo reader and PC/SC alike).
-      presence: options.operators?.presence ?? readerListPresence((listener) => this.events.on('enrolment.readers', listener)),
-      ...(options.operators?.minuteMs ? { minuteMs: options.operators.minuteMs } : {}),
-      ...(record ? { record } : {}),
-      changed: (session) => this.events.emit('operator.session', session),
-    });
-    options.records?.audit.attributeTo(() => this.operators.current()?.name);
-    const roster = new RosterChanges(this.operators, { ...(cards ? { cards } : {}), ...(record ? { record } : {}) });
+    const who = deskOperators({ options: options.operators, records: options.records, events: this.events, enrolment: this.enrolment, trust: this.signInTrust });
+    this.operators = who.session;
+    const roster = who.roster;
     this.events.on('connection', (state) => {
       if (state.phase === 'connected') this.enrolment?.connected();
     });
-    this.overrides = options.records && this.activeOverrides(options.records);
-    this.shift = options.records && this.shiftHandover(options.records);
+    if (options.records) {
+      const parts: DeskShiftParts = {
+        operators: this.operators,
+        records: options.records,
+        events: this.events,
+        site: {
+          // The layout's site key: the demo site is one site whatever port it runs on after a restart.
+          origin: () => (this.site ? this.siteKey() : undefined),
+          lookup: () => this.site?.session.lookup(),
+          item: (href) => this.item(href),
+          send: (request) => this.session().command(withRequestedBy(request, this.operators.current()?.cardholderId, this.session().connection.serverVersion)),
+        },
+        board: () => this.site?.session.snapshot() ?? { items: [], statuses: [] },
+        enrolment: this.enrolment,
+      };
+      this.overrides = deskActiveOverrides(parts);
+      this.shift = deskShiftHandover(parts, this.overrides);
+    }
     this.handlers = {
       ...boardHandlers({
         session: () => this.session(),
@@ -206,42 +199,6 @@ export class Desk implements DeskService {
     }
     const handler: CallHandler<K> = this.handlers[name];
     return handler(params);
-  }
-
-  /** The overrides this desk sent that last, judged again whenever one of their items' status or liveness changes. */
-  private activeOverrides(records: DeskRecords): ActiveOverrides {
-    const overrides = new ActiveOverrides({
-      store: records.store,
-      audit: records.audit,
-      operator: () => onDuty(this.operators),
-      changed: (list) => this.events.emit('overrides.active', list),
-      site: {
-        // The layout's site key: the demo site is one site whatever port it runs on after a restart.
-        origin: () => (this.site ? this.siteKey() : undefined),
-        lookup: () => this.site?.session.lookup(),
-        item: (href) => this.item(href),
-        send: (request) => this.session().command(withRequestedBy(request, this.operators.current()?.cardholderId, this.session().connection.serverVersion)),
-      },
-    });
-    this.events.on('status.delta', (batch) => overrides.itemsChanged(batch.map((s) => s.href)));
-    this.events.on('status.liveness', (batch) => overrides.itemsChanged(batch.map((l) => l.href)));
-    this.events.on('connection', () => overrides.refresh());
-    return overrides;
-  }
-
-  /** The shift handover; a handover still unread when the desk stopped is waiting again after a restart. */
-  private shiftHandover(records: DeskRecords): ShiftHandover {
-    const shift = new ShiftHandover({
-      audit: records.audit,
-      operator: () => onDuty(this.operators),
-      lock: handoverLock(this.operators),
-      overridesRunning: () => this.overrides?.stillOpen() ?? [],
-      board: () => this.site?.session.snapshot() ?? { items: [], statuses: [] },
-      unsentEnrolments: () => unsentEnrolments(this.enrolment),
-    });
-    const waiting = shift.pending();
-    if (waiting) this.operators.setHandoverPending(waiting.id);
-    return shift;
   }
 
   /** A board item by href, where the open site has it. */

@@ -2,7 +2,10 @@ import type { ShiftReport } from '../../../shared/contract/operators';
 import type { EnrolmentService } from '../enrolment/enrolment-service';
 import type { OperatorSession } from '../operators/operator-session';
 import type { OperatorOnDuty } from './on-duty';
-import type { HandoverLock } from './shift-handover';
+import type { ContractEvents } from '../events';
+import type { DeskRecords } from '../offline/desk-records';
+import { ActiveOverrides, type OverrideSite } from '../overrides/active-overrides';
+import { ShiftHandover, type HandoverLock, type ShiftHandoverOptions } from './shift-handover';
 
 /** The signed-in operator as the overrides and the shift report need them. */
 export function onDuty(session: OperatorSession): OperatorOnDuty | undefined {
@@ -37,4 +40,46 @@ export async function unsentEnrolments(enrolment: EnrolmentService | undefined):
       what: i.state === 'uncertain' ? 'PIV enrolment: the server may not have it' : i.state === 'refused' ? 'PIV enrolment refused by the server' : 'PIV enrolment waiting in the outbox',
       ...(i.note ? { detail: i.note } : {}),
     }));
+}
+
+/** What the desk lends its overrides and shift handover: the operator session, the local store, the site shown now. */
+export interface DeskShiftParts {
+  operators: OperatorSession;
+  records: DeskRecords;
+  events: ContractEvents;
+  site: OverrideSite;
+  board: ShiftHandoverOptions['board'];
+  enrolment: EnrolmentService | undefined;
+}
+
+/** The overrides this desk sent that last, judged again whenever one of their items' status or liveness changes. */
+export function deskActiveOverrides(parts: DeskShiftParts): ActiveOverrides {
+  const { operators, records, events } = parts;
+  const overrides = new ActiveOverrides({
+    store: records.store,
+    audit: records.audit,
+    operator: () => onDuty(operators),
+    changed: (list) => events.emit('overrides.active', list),
+    site: parts.site,
+  });
+  events.on('status.delta', (batch) => overrides.itemsChanged(batch.map((s) => s.href)));
+  events.on('status.liveness', (batch) => overrides.itemsChanged(batch.map((l) => l.href)));
+  events.on('connection', () => overrides.refresh());
+  return overrides;
+}
+
+/** The shift handover; a handover still unread when the desk stopped is waiting again after a restart. */
+export function deskShiftHandover(parts: DeskShiftParts, overrides: ActiveOverrides): ShiftHandover {
+  const { operators, records } = parts;
+  const shift = new ShiftHandover({
+    audit: records.audit,
+    operator: () => onDuty(operators),
+    lock: handoverLock(operators),
+    overridesRunning: () => overrides.stillOpen(),
+    board: parts.board,
+    unsentEnrolments: () => unsentEnrolments(parts.enrolment),
+  });
+  const waiting = shift.pending();
+  if (waiting) operators.setHandoverPending(waiting.id);
+  return shift;
 }
