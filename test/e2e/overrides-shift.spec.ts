@@ -43,9 +43,11 @@ async function freeForAnHour(page: Page, zone: string): Promise<void> {
 
 test('a timed override is listed with its time left and cancelled; the shift ends with its report and the next operator acknowledges it', async ({ page }, testInfo) => {
   // Morgan Reyes is the first operator (signed in as they are added); Alex Okafor takes over after.
+  // The roster is set up through the socket once the desk is connected: the cardholder search asks the server.
+  await openDesk(page, host);
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected');
   await addOperator('reyes', 'supervisor', '2468');
   const next = await addOperator('okafor', 'operator', '1357');
-  await openDesk(page, host);
   await expect(page.getByTestId('open-overrides')).toHaveText('Overrides (0)');
 
   await freeForAnHour(page, 'North Level 1 Offices');

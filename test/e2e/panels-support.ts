@@ -41,8 +41,10 @@ export function fact(panel: Locator, term: string): Locator {
 }
 
 /** axe-core on what is on screen: no serious or critical violation. */
-export async function expectAccessible(page: Page, testInfo: TestInfo, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+export async function expectAccessible(page: Page, testInfo: TestInfo, what: string, exclude: string[] = []): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  for (const selector of exclude) builder.exclude(selector);
+  const results = await builder.analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   await testInfo.attach(`axe ${what}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`), what).toEqual([]);
