@@ -5,7 +5,7 @@ import { SiteAlarms } from './alarms/site-alarms';
 import { AcknowledgementBook } from './board/acknowledgements';
 import { LayoutStore, MemorySettingsStore } from './board/layout-store';
 import { ContractEvents } from './events';
-import { EnrolmentService, type EnrolmentOptions } from './enrolment/enrolment-service';
+import { EnrolmentService } from './enrolment/enrolment-service';
 import { divisionsOf } from './enrolment/divisions';
 import { alarmHandlers } from './handlers/alarm-handlers';
 import { auditHandlers } from './handlers/audit-handlers';
@@ -24,39 +24,20 @@ import { withRequestedBy } from './operators/requested-by';
 import { deskActiveOverrides, deskShiftHandover, type DeskShiftParts } from './shift/desk-shift';
 import { settingsHandlers } from './handlers/settings-handlers';
 import { signInTrustHandlers } from './handlers/sign-in-trust-handlers';
-import type { KioskSettings } from './kiosk/kiosk-settings';
 import type { DeskRecords } from './offline/desk-records';
 import type { OperatorSession } from './operators/operator-session';
-import { deskOperators, type OperatorOptions } from './operators/desk-operators';
+import { deskOperators } from './operators/desk-operators';
+import type { DeskOptions } from './desk-options';
 import { PlanService } from './plans/plan-service';
 import { checkSite } from './site-check/check-site';
 import { SignInTrustStore } from './sign-in-trust/sign-in-trust-store';
 import { SiteSession } from './site-session';
 import { MemoryBookmarks, StoredBookmarks } from './server-events/bookmark-store';
 import { JournalOwner } from './server-events/journal-owner';
-import type { OpenedSite, SiteChoice, SiteSource } from './site-source';
-import type { CredentialSettings } from './vault/credential-settings';
-import type { SettingsStore } from './vault/settings/settings-store';
+import type { OpenedSite, SiteChoice } from './site-source';
 
 export type { OperatorOptions } from './operators/desk-operators';
-
-export interface DeskOptions {
-  sites: SiteSource;
-  /** The settings screen's operations; absent where a desk is built without a vault (tools, tests). */
-  credentials?: CredentialSettings;
-  /** PIV enrolment: card readers and the outbox; absent where a desk is built without them. */
-  enrolment?: EnrolmentOptions;
-  /** Autostart and the exit PIN; absent in tools and tests. */
-  kiosk?: KioskSettings;
-  /** The local store and the audit log over it; closed when the desk stops. Absent in tools and some tests. */
-  records?: DeskRecords;
-  /** Where the board's layout is kept (the shell's settings store); in memory when absent. */
-  settings?: SettingsStore;
-  /** Who is at the desk: the profile (the kiosk has no desk-PIN fallback by default) and the card reader's sign-in. */
-  operators?: OperatorOptions;
-  /** The demo card issuer's CA certificate(s), trusted for card sign-in while the desk shows the demo site. */
-  demoCardAnchors?: () => Promise<Uint8Array[]>;
-}
+export type { DeskOptions } from './desk-options';
 
 
 /**
