@@ -184,12 +184,12 @@ export class Desk implements DeskService {
 
   /** A board item by href, where the open site has it. */
   private item(href: string) {
-    return this.site?.session.snapshot().items.find((i) => i.href === href);
+    return this.site?.session.items().find((i) => i.href === href);
   }
 
   /** Floor plans live in the local store, keyed by the same site key as the layout. */
   private planService(records: DeskRecords): PlanService {
-    const items = () => this.site?.session.snapshot().items ?? [];
+    const items = () => this.site?.session.items() ?? [];
     return new PlanService({
       store: records.store,
       audit: records.audit,
@@ -208,12 +208,12 @@ export class Desk implements DeskService {
 
   /** The item's name as the board shows it, for the audit log; the href where the board has no such item. */
   private itemName(href: string): string {
-    return this.site?.session.snapshot().items.find((item) => item.href === href)?.name ?? href;
+    return this.site?.session.items().find((item) => item.href === href)?.name ?? href;
   }
 
   /** The divisions of the board's items, by name. */
   private boardDivisions() {
-    return divisionsOf(this.site?.session.snapshot().items ?? []);
+    return divisionsOf(this.site?.session.items() ?? []);
   }
 
   private session(): SiteSession {

@@ -24,7 +24,7 @@ export interface SiteAccess {
 /** The item's name as the board shows it, for the audit log; its href when no site is open. */
 function itemNamed(site: SiteAccess, href: string): { href: string; name: string } {
   try {
-    return { href, name: site.session().snapshot().items.find((i) => i.href === href)?.name ?? href };
+    return { href, name: site.session().items().find((i) => i.href === href)?.name ?? href };
   } catch {
     return { href, name: href };
   }

@@ -15,9 +15,11 @@ export interface FollowerTiming {
   catchUpTop: number;
   /** How soon to ask again while the site is not connected. */
   notConnectedMs: number;
+  /** The bookmark is written to the local store at most this often (and when the follower stops). */
+  bookmarkEveryMs: number;
 }
 
-const DEFAULT_TIMING: FollowerTiming = { retryBaseMs: 500, retryMaxMs: 10_000, deadlineS: EVENT_UPDATES_DEADLINE_S, catchUpTop: 200, notConnectedMs: 1_000 };
+const DEFAULT_TIMING: FollowerTiming = { retryBaseMs: 500, retryMaxMs: 10_000, deadlineS: EVENT_UPDATES_DEADLINE_S, catchUpTop: 200, notConnectedMs: 1_000, bookmarkEveryMs: 2_000 };
 
 /** A bookmark the server will not take (too old, or from before a server rebuild): asked afresh instead. */
 const REFUSED_BOOKMARK = new Set(['bad-request', 'not-found']);
@@ -34,6 +36,10 @@ export class EventFollower {
   private readonly timing: FollowerTiming;
   private readonly retries: Backoff;
   private running: Promise<void> | undefined;
+  /** The newest bookmark not yet written, and when one last was. */
+  private unsaved: string | undefined;
+  private savedAt = -Infinity;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly site: JournalSite,
@@ -53,6 +59,7 @@ export class EventFollower {
   async stop(): Promise<void> {
     this.stopping.abort();
     await this.running;
+    this.writeBookmark();
   }
 
   private async follow(): Promise<void> {
@@ -66,11 +73,12 @@ export class EventFollower {
         this.publish(page);
         if (page.updates) {
           href = page.updates.href;
-          this.bookmarks.save(this.siteKey, href);
+          this.keepBookmark(href);
         }
       } catch (err) {
         if (signal.aborted) return;
         if (href && err instanceof DeskError && REFUSED_BOOKMARK.has(err.code)) {
+          this.unsaved = undefined;
           this.bookmarks.forget(this.siteKey);
           href = undefined;
           continue;
@@ -80,6 +88,27 @@ export class EventFollower {
         await sleep(notConnected ? this.timing.notConnectedMs : this.retries.next(), signal);
       }
     }
+  }
+
+  /**
+   * A busy site answers many times a second, and a write to the local store waits for the disk: the
+   * bookmark is written at most every `bookmarkEveryMs`. An older bookmark after a crash only reads
+   * again events the screens already have (they show each event once, by id), so nothing is lost.
+   */
+  private keepBookmark(href: string): void {
+    this.unsaved = href;
+    const wait = this.savedAt + this.timing.bookmarkEveryMs - Date.now();
+    if (wait <= 0) this.writeBookmark();
+    else this.saveTimer ??= setTimeout(() => this.writeBookmark(), wait);
+  }
+
+  private writeBookmark(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    if (this.unsaved === undefined) return;
+    this.bookmarks.save(this.siteKey, this.unsaved);
+    this.unsaved = undefined;
+    this.savedAt = Date.now();
   }
 
   /**
@@ -93,7 +122,7 @@ export class EventFollower {
 
   private publish(page: EventSearch): void {
     if (page.events.length === 0) return;
-    const items = itemFinder(this.site.snapshot().items);
+    const items = itemFinder(this.site.items());
     this.emit(page.events.map((event) => toServerEvent(event, items)));
   }
 }

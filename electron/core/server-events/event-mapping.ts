@@ -8,7 +8,16 @@ export interface ItemFinder {
   byId(id: string): BoardItem | undefined;
 }
 
+/** One finder per board list: a journal batch comes many times a second and the list changes only with the catalogue. */
+const finders = new WeakMap<readonly BoardItem[], ItemFinder>();
+
 export function itemFinder(items: readonly BoardItem[]): ItemFinder {
+  let finder = finders.get(items);
+  if (!finder) finders.set(items, (finder = buildFinder(items)));
+  return finder;
+}
+
+function buildFinder(items: readonly BoardItem[]): ItemFinder {
   const hrefs = new Map(items.map((item) => [item.href, item]));
   let ids: Map<string, BoardItem | null> | undefined;
   return {

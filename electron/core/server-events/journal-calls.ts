@@ -27,7 +27,7 @@ export async function listEvents(site: JournalSite, params: ListEventsParams): P
     if (older) return followEvents(transport, olderHref(discovery, older));
     return searchEvents(transport, discovery, { ...(await serverQuery(transport, site, filter)), top: limit, previous: true });
   });
-  const items = itemFinder(site.snapshot().items);
+  const items = itemFinder(site.items());
   return {
     // The server lists each page in arrival order; the journal shows the newest first.
     events: page.events.map((event) => toServerEvent(event, items)).reverse(),
@@ -55,7 +55,7 @@ export async function exportEventsCsv(site: JournalSite, filter: EventFilter): P
   });
   // Pages arrived newest page first, each in arrival order.
   const oldestFirst = pages.reverse().flat().slice(-EXPORT_MAX_EVENTS);
-  const items = itemFinder(site.snapshot().items);
+  const items = itemFinder(site.items());
   return journalCsv(oldestFirst.map((event) => toServerEvent(event, items)), filter);
 }
 
@@ -63,7 +63,7 @@ export async function exportEventsCsv(site: JournalSite, filter: EventFilter): P
 async function serverQuery(transport: Transport, site: JournalSite, filter: EventFilter): Promise<EventQuery> {
   const query: EventQuery = { after: filter.after, before: filter.before, type: filter.types, group: filter.groups };
   if (filter.itemHref) {
-    const item = itemFinder(site.snapshot().items).byHref(filter.itemHref);
+    const item = itemFinder(site.items()).byHref(filter.itemHref);
     if (!item) throw new DeskError('invalid-call', 'That item is not on this desk\'s board: its events cannot be listed');
     query.source = [item.id];
   }

@@ -8,5 +8,6 @@ import type { Transport } from '../api/transport';
  */
 export interface JournalSite {
   read<T>(reader: (transport: Transport, discovery: Discovery) => Promise<T>): Promise<T>;
-  snapshot(): { items: readonly BoardItem[] };
+  /** The same list until the board changes (the follower's item lookup is kept per list). */
+  items(): readonly BoardItem[];
 }

@@ -9,7 +9,7 @@ import { boardItem, event, fakeSite, ORIGIN } from './fake-site';
 
 const SITE = ORIGIN;
 const updates = (pos: number) => ({ href: `${ORIGIN}/api/events/updates?pos=${pos}` });
-const fast = { retryBaseMs: 1, retryMaxMs: 5, deadlineS: 1, catchUpTop: 50, notConnectedMs: 5 };
+const fast = { retryBaseMs: 1, retryMaxMs: 5, deadlineS: 1, catchUpTop: 50, notConnectedMs: 5, bookmarkEveryMs: 5 };
 
 /** Waits until `done` holds (the follower runs on its own). */
 async function until(done: () => boolean): Promise<void> {
@@ -125,5 +125,31 @@ describe('the live journal follower', () => {
     setConnected(true);
     await until(() => held.length === 1);
     expect(held[0]!.map((e) => e.id)).toEqual(['5']);
+  });
+
+  it('writes the bookmark at most every bookmarkEveryMs on a busy site, and the newest one when it stops', async () => {
+    const book = bookmarks();
+    const writes: string[] = [];
+    const save = book.save.bind(book);
+    book.save = (site, href) => {
+      writes.push(href);
+      save(site, href);
+    };
+    const held: ServerEvent[][] = [];
+    // Every poll answers at once with one new event: a site busy enough to answer many times a second.
+    const { site } = fakeSite((url) => {
+      if (url.pathname === '/api/events') return { events: [event('1')], updates: updates(1) };
+      const pos = Number(url.searchParams.get('pos'));
+      return new Promise((r) => setTimeout(() => r({ events: [event(String(pos + 1))], updates: updates(pos + 1) }), 1));
+    });
+    const follower = new EventFollower(site, SITE, book, (batch) => held.push(batch), { ...fast, bookmarkEveryMs: 60_000 });
+    follower.start();
+    await until(() => held.length >= 50);
+    // The first answer's bookmark is written at once; the rest wait for the interval.
+    expect(writes).toEqual([updates(1).href]);
+    await follower.stop();
+    const newest = Number(new URL(book.load(SITE)!).searchParams.get('pos'));
+    expect(writes).toHaveLength(2);
+    expect(newest).toBe(held.length);
   });
 });

@@ -38,7 +38,7 @@ export function fakeSite(answer: (url: URL) => unknown, items: BoardItem[] = [])
       if (!connected) throw new DeskError('offline', 'Not connected to the server');
       return reader(transport, discovery);
     },
-    snapshot: () => ({ items }),
+    items: () => items,
   };
   return { site, asked, setConnected: (on: boolean) => (connected = on) };
 }
