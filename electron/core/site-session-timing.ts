@@ -10,6 +10,8 @@ export interface SessionTiming {
   catalogueMs: number;
   /** How long the probe of /api may take before the server counts as not answering (a slow server is not down). */
   probeTimeoutMs: number;
+  /** At start-up, the longest the board's catalogue waits for what is read first (the alarm queue: SiteSession.onDiscovered). */
+  firstReadsMs: number;
   /** Fewest ms between probes started by a watcher's failure or an overdue poll. */
   probeSpacingMs: number;
   /** Reconnect attempts while the server does not answer (or answers with nothing usable). */
@@ -23,6 +25,7 @@ export const DEFAULT_TIMING: SessionTiming = {
   recheckMs: 30_000,
   catalogueMs: 5 * 60_000,
   probeTimeoutMs: TOLERATED_LATENCY_MS + 2_000,
+  firstReadsMs: 3_000,
   probeSpacingMs: 2_000,
   retry: { baseMs: 1_000, maxMs: 30_000 },
   authRetry: { baseMs: 60_000, maxMs: 10 * 60_000 },

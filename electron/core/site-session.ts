@@ -1,5 +1,5 @@
 import type { CallResult, CommandRequest } from '../../shared/contract';
-import type { BoardSnapshot, ConnectionState } from '../../shared/domain';
+import type { BoardItem, BoardSnapshot, ConnectionState } from '../../shared/domain';
 import type { BoardLookup } from './board/board-lookup';
 import { DeskError } from '../../shared/errors';
 import { Backoff } from './api/backoff';
@@ -50,6 +50,7 @@ export class SiteSession {
    * reconnecting meanwhile (a dropped connection being checked), but the server is known to answer.
    */
   private answering = false;
+  private readonly discoveredListeners = new Set<() => Promise<void> | void>();
 
   constructor(
     config: DeskConfig,
@@ -128,6 +129,11 @@ export class SiteSession {
     return this.board.snapshot(this.tracker.current);
   }
 
+  /** The board's items, without building a snapshot (the same list until the next catalogue). */
+  items(): readonly BoardItem[] {
+    return this.board.items();
+  }
+
   async command(params: CommandRequest): Promise<CallResult<'item.command'>> {
     // The server is being checked (a dropped connection, an overdue poll): wait for that answer (at
     // most the probe's timeout) rather than send into a server that may be gone, or refuse while it
@@ -161,6 +167,22 @@ export class SiteSession {
     this.tracker.connected(this.discovery, slow.note, slow.slowMs);
   }
 
+  /**
+   * The server answered /api at start-up. What a listener reads then (the alarm queue) goes first: the
+   * board's catalogue is read once the listeners' promises settle, or after `firstReadsMs` at most. The
+   * guard's alarms are not queued behind 10,000 items, and the last-known board is on screen meanwhile.
+   */
+  onDiscovered(listener: () => Promise<void> | void): () => void {
+    this.discoveredListeners.add(listener);
+    return () => this.discoveredListeners.delete(listener);
+  }
+
+  /** As `read`, but also while the first catalogue is loading, once the server has answered /api. */
+  async readOnceAnswered<T>(reader: (transport: Transport, discovery: Discovery) => Promise<T>): Promise<T> {
+    if (this.tracker.phase === 'connecting' && this.discovery) return reader(this.transport, this.discovery);
+    return this.read(reader);
+  }
+
   /** Reads reference data (day categories, elevator groups) through this session's connection. */
   async read<T>(reader: (transport: Transport, discovery: Discovery) => Promise<T>): Promise<T> {
     if (!this.discovery || this.tracker.phase !== 'connected') {
@@ -186,6 +208,7 @@ export class SiteSession {
       const reload =
         this.tracker.phase !== 'connected' || Date.now() - this.board.loadedAt >= this.timing.catalogueMs || linksChanged(this.discovery, discovery);
       this.discovery = discovery;
+      if (this.tracker.phase === 'connecting') await this.firstReads(signal);
       if (reload && !overtaken()) await this.reloadCatalogue(discovery);
       if (overtaken()) return;
       this.retries.reset();
@@ -218,6 +241,17 @@ export class SiteSession {
       this.tracker.reconnecting(error.message, next);
       this.attempts.at(next);
     }
+  }
+
+  private async firstReads(signal: AbortSignal): Promise<void> {
+    const reads = Promise.allSettled([...this.discoveredListeners].map((listener) => listener()));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cap = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.timing.firstReadsMs);
+      signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    await Promise.race([reads, cap]);
+    clearTimeout(timer);
   }
 
   private async reloadCatalogue(discovery: Discovery): Promise<void> {

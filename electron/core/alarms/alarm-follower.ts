@@ -26,6 +26,10 @@ const UNLICENSED_RECHECK_MS = 60_000;
 /** The session's connection, as the follower uses it: SiteSession's `read` (throws `offline` while not connected). */
 export interface FollowedSite {
   read<T>(reader: (transport: Transport, discovery: Discovery) => Promise<T>): Promise<T>;
+  /** SiteSession's: reads once the server has answered /api, while the board's catalogue is still loading. */
+  readOnceAnswered?<T>(reader: (transport: Transport, discovery: Discovery) => Promise<T>): Promise<T>;
+  /** SiteSession's: the server answered /api at start-up (the queue is read from then, not from the board's arrival). */
+  onDiscovered?(listener: () => Promise<void> | void): () => void;
 }
 
 export interface FollowerOptions {
@@ -61,6 +65,8 @@ export class AlarmFollower {
   private call: AbortController | undefined;
   private wake: (() => void) | undefined;
   private running: Promise<void> | undefined;
+  /** Settles when the first attempt to read the whole list is over (read, failed, or stopped). */
+  private firstList: { promise: Promise<void>; settle: () => void } | undefined;
   private readonly now: () => number;
   private readonly random: () => number;
 
@@ -71,6 +77,24 @@ export class AlarmFollower {
 
   get feed(): AlarmFeed {
     return this.state;
+  }
+
+  /**
+   * Settles once the follower has read the whole list for the first time, or failed to, or stopped:
+   * the session reads the board's catalogue after it at start-up (the queue first; see SiteSession.onDiscovered).
+   */
+  firstListRead(): Promise<void> {
+    if (!this.firstList) {
+      let settle!: () => void;
+      const promise = new Promise<void>((resolve) => (settle = resolve));
+      this.firstList = { promise, settle };
+      if (this.bookmark || this.stopping.signal.aborted) settle();
+    }
+    return this.firstList.promise;
+  }
+
+  private listRead(): void {
+    this.firstList?.settle();
   }
 
   /** Shows the kept queue at once (not live), then follows the server once the connection is up. */
@@ -88,6 +112,7 @@ export class AlarmFollower {
 
   async stop(): Promise<void> {
     this.stopping.abort();
+    this.listRead();
     this.call?.abort();
     this.wake?.();
     await this.running;
@@ -129,12 +154,17 @@ export class AlarmFollower {
   private async followOnce(): Promise<boolean> {
     const call = (this.call = new AbortController());
     try {
-      return await this.options.site.read(async (transport, discovery) => {
+      const site = this.options.site;
+      const read = site.readOnceAnswered ? site.readOnceAnswered.bind(site) : site.read.bind(site);
+      return await read(async (transport, discovery) => {
         const listHref = discovery.links.get(ALARMS_LINK);
         if (!listHref) throw new DeskError('licence', 'This site has no RESTEvents licence: the server offers no alarms to this desk');
         if (!this.bookmark) {
+          // Said at once: the header offers the queue while a long list is still being read.
+          if (this.state.source === 'none') this.setFeed({ source: 'server', live: this.connected, behind: true });
           const { alarms, updates } = await readAlarmList(transport, listHref, discovery.version, call.signal);
           this.apply(this.queue.replace(alarms), updates, true, false);
+          this.listRead();
           return false;
         }
         // The queue is the server's as of the bookmark: live from the moment the poll is out.
@@ -154,8 +184,10 @@ export class AlarmFollower {
     if (this.stopping.signal.aborted) return;
     this.bookmark = bookmark;
     this.heardAt = this.now();
-    this.options.keeping?.save(bookmark, change, this.heardAt, replaced);
+    // Shown first, then kept: the write waits for the disk, and a change shown but not kept is read
+    // again from the older bookmark after a crash (the queue merges by id), so nothing is lost.
     if (change.upserts.length || change.removed.length) this.options.changed(change);
+    this.options.keeping?.save(bookmark, change, this.heardAt, replaced);
     const live = this.connected;
     const feed: AlarmFeed = { source: 'server', live, behind, heardAt: this.heardAt };
     if (!live) feed.reason = this.connectionReason ?? 'Not connected to the server';
@@ -163,6 +195,7 @@ export class AlarmFollower {
   }
 
   private async failed(err: unknown): Promise<void> {
+    this.listRead();
     const error = errorForFailure(err, 'The alarm queue');
     if (error.code === 'licence') {
       // The board's status-derived attention and the local book serve instead.

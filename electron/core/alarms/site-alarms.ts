@@ -38,9 +38,20 @@ export class SiteAlarms implements AlarmDesk {
       changed: (change) => this.changed(change),
       feed: (feed) => options.events.emit('alarms.feed', feed),
     });
+    // At start-up the queue is read from the server's first answer, before the board's catalogue: the
+    // guard's alarms are not queued behind 10,000 items. Until the board is in, `connecting` says nothing new.
+    let discovered = false;
     this.stops.push(
       options.events.onBoard((items) => this.boardChanged(items)),
-      options.events.on('connection', (state) => this.follower.connection(state.phase === 'connected', state.reason)),
+      options.events.on('connection', (state) => {
+        if (state.phase === 'connecting' && discovered) return;
+        this.follower.connection(state.phase === 'connected', state.reason);
+      }),
+      options.site.onDiscovered?.(() => {
+        discovered = true;
+        this.follower.connection(true);
+        return this.follower.firstListRead();
+      }) ?? (() => undefined),
     );
   }
 

@@ -24,8 +24,10 @@ export function syncAlarms(desk: RendererDesk, report: (message: string) => void
     desk.on('alarms.feed', (feed) => {
       const before = alarmQueue.feed.source;
       alarmQueue.feedChanged(feed);
-      // Another site, or RESTEvents licensed or gone: the queue held belongs to what was before.
-      if (feed.source !== before) void read();
+      // RESTEvents licensed or gone: the queue held belongs to what was before. A site's first answer
+      // (none → server) is not read again: its alarms come as `alarms.changed`, and reading 10,000
+      // alarms twice would hold the queue back at start-up.
+      if (feed.source !== before && !(before === 'none' && feed.source === 'server')) void read();
     }),
     desk.onLink((link) => {
       if (link.phase === 'open') void read();
