@@ -1,5 +1,8 @@
 import type { AlarmSummary } from '../../../../shared/contract/alarms';
 
+/** Each alarm's time read once: the order compares it many times (a sort of 10,000 alarms, a binary search per change). */
+const readTimes = new WeakMap<Pick<AlarmSummary, 'time'>, number>();
+
 /**
  * The queue's order: the highest priority first (9 before 0); within one priority the OLDEST first,
  * because the alarm that has waited longest is the one a guard works next (a console's queue, not a
@@ -11,6 +14,11 @@ export function queueOrder(a: AlarmSummary, b: AlarmSummary): number {
 
 /** When the server raised the alarm, in ms; a time the desk cannot read sorts last within its priority. */
 export function raisedAt(alarm: Pick<AlarmSummary, 'time'>): number {
-  const ms = Date.parse(alarm.time);
-  return Number.isNaN(ms) ? Number.MAX_SAFE_INTEGER : ms;
+  let ms = readTimes.get(alarm);
+  if (ms === undefined) {
+    ms = Date.parse(alarm.time);
+    if (Number.isNaN(ms)) ms = Number.MAX_SAFE_INTEGER;
+    readTimes.set(alarm, ms);
+  }
+  return ms;
 }

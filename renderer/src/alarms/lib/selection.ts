@@ -32,9 +32,8 @@ export function click(selection: Selection, alarm: AlarmSummary, shift: boolean,
 }
 
 /** Drops what is no longer in the queue (processed here or at another desk); the rest of the choice stays. */
-export function keepOnly(selection: Selection, queue: readonly AlarmSummary[]): Selection {
-  const present = new Set(queue.map((a) => a.id));
-  if ([...selection.ids].every((id) => present.has(id)) && (selection.anchor === undefined || present.has(selection.anchor))) return selection;
-  const ids = new Set([...selection.ids].filter((id) => present.has(id)));
-  return { ids, kind: ids.size > 0 ? selection.kind : undefined, anchor: selection.anchor !== undefined && present.has(selection.anchor) ? selection.anchor : undefined };
+export function keepOnly(selection: Selection, inQueue: (id: string) => boolean): Selection {
+  if ([...selection.ids].every(inQueue) && (selection.anchor === undefined || inQueue(selection.anchor))) return selection;
+  const ids = new Set([...selection.ids].filter(inQueue));
+  return { ids, kind: ids.size > 0 ? selection.kind : undefined, anchor: selection.anchor !== undefined && inQueue(selection.anchor) ? selection.anchor : undefined };
 }

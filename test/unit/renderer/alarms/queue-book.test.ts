@@ -52,4 +52,43 @@ describe('the queue book', () => {
     book.replace({ alarms: [alarm('1', { state: 'processed' }), alarm('2')] });
     expect(ids(book)).toEqual(['2']);
   });
+
+  it('keeps the order as changes come one by one, as a sort of the whole queue would give it', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const book = new QueueBook();
+    const pick = (n: number) => Math.floor(random() * n);
+    const time = () => `2026-11-27T10:${String(pick(60)).padStart(2, '0')}:00Z`;
+    book.replace({ alarms: Array.from({ length: 300 }, (_, i) => alarm(`a${i}`, { priority: pick(10), time: time() })) });
+    book.sorted();
+    const held = new Map(book.sorted().map((a) => [a.id, a]));
+    for (let step = 0; step < 2_000; step++) {
+      const id = `a${pick(400)}`;
+      const roll = random();
+      if (roll < 0.3) {
+        book.apply({ upserts: [], removed: [id] });
+        held.delete(id);
+      } else if (roll < 0.4) {
+        book.apply({ upserts: [alarm(id, { state: 'processed' })], removed: [] });
+        held.delete(id);
+      } else {
+        const next = alarm(id, { priority: pick(10), time: time(), state: random() < 0.5 ? 'acknowledged' : 'unacknowledged' });
+        book.apply({ upserts: [next], removed: [] });
+        held.set(id, next);
+      }
+      if (step % 50 === 0) expect(ids(book)).toEqual([...held.values()].sort(queueOrder).map((a) => a.id));
+    }
+    expect(ids(book)).toEqual([...held.values()].sort(queueOrder).map((a) => a.id));
+  });
+
+  it('hands out a new list after a change and leaves the one handed out before as it was', () => {
+    const book = new QueueBook();
+    book.replace({ alarms: [alarm('1'), alarm('2')] });
+    const before = book.sorted();
+    book.apply({ upserts: [alarm('3', { priority: 9 })], removed: ['1'] });
+    const after = book.sorted();
+    expect(after).not.toBe(before);
+    expect(before.map((a) => a.id)).toEqual(['1', '2']);
+    expect(after.map((a) => a.id)).toEqual(['3', '2']);
+  });
 });
