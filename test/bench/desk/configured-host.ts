@@ -33,7 +33,9 @@ const LAUNCH_LIMIT_MS = 600_000;
  * browser host on a fresh settings folder, configures it through Settings, connects it, waits until
  * its board of `expected` items is live, and stops it: the next launch finds its settings and its
  * last-known board. `prepareSite` runs on the simulator before the desk first connects (the alarm
- * bench gives the site its RESTEvents licence there).
+ * bench gives the site its RESTEvents licence there). `checkout`: the folder is set up by that built
+ * checkout's own host, so its local store has that checkout's migrations (an older desk refuses a store
+ * a newer one has migrated).
  */
 export async function configureDesk(
   items: number,
@@ -41,6 +43,7 @@ export async function configureDesk(
   version: string | undefined,
   log: (line: string) => void,
   prepareSite?: (sim: ChildSimulator) => Promise<void>,
+  checkout?: string,
 ): Promise<ConfiguredDesk> {
   const sim = await startChildSimulator(items, 60_000, { items: true, ...(version ? { version } : {}) });
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
@@ -50,7 +53,7 @@ export async function configureDesk(
   };
   try {
     await prepareSite?.(sim);
-    const host = await startHostProcess(dataDir);
+    const host = await startHostProcess(dataDir, [], checkout);
     try {
       const desk = await openDeskSocket(host.url);
       try {

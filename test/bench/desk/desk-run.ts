@@ -140,7 +140,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
   const doorIdByName = new Map((site.doors ?? []).map((d) => [String(d.name), String(d.id)]));
   const expected = boardItemCount(site);
   const loadStart = load();
-  const configured = await configureDesk(settings.items, expected, settings.demoVersion, log);
+  const configured = await configureDesk(settings.items, expected, settings.demoVersion, log, undefined, settings.checkout);
   const controlUrl = configured.sim.controlUrl;
   let browser: MeasuringBrowser | undefined;
   let running: Launch | undefined;
