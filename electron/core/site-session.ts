@@ -3,23 +3,23 @@ import type { BoardItem, BoardSnapshot, ConnectionState } from '../../shared/dom
 import type { BoardLookup } from './board/board-lookup';
 import { DeskError } from '../../shared/errors';
 import { Backoff } from './api/backoff';
-import { sendCommand } from './api/commands';
 import { discover, discoverWithin, linksChanged, type Discovery } from './api/discovery';
 import { errorForFailure } from './api/errors';
 import { failureKind, isFinal } from './api/failure-policy';
 import { Transport } from './api/transport';
-import { loadCatalogue } from './board/catalogue';
-import { emptyBoardError, watchTargets } from './board/catalogue-board';
+import { loadBoard } from './board/catalogue-board';
 import { SiteBoard } from './board/site-board';
 import type { DeskConfig } from './config';
 import { ConnectionTracker } from './connection';
+import { FirstReads } from './first-reads';
 import { Heartbeat, type Pulse } from './heartbeat';
 import type { ContractEvents } from './events';
 import { AttemptScheduler } from './monitor/attempts';
 import { sessionFailureWords } from './site-check/site-failure-words';
 import { Monitor } from './monitor/monitor';
 import type { SiteStateSink } from './offline/state-sink';
-import { DEFAULT_TIMING, SLOW_ANSWER_MS, slowness, type SessionTiming } from './site-session-timing';
+import { SiteCommands } from './site-commands';
+import { DEFAULT_TIMING, slowness, type SessionTiming } from './site-session-timing';
 
 export type { SessionTiming } from './site-session-timing';
 
@@ -50,7 +50,8 @@ export class SiteSession {
    * reconnecting meanwhile (a dropped connection being checked), but the server is known to answer.
    */
   private answering = false;
-  private readonly discoveredListeners = new Set<() => Promise<void> | void>();
+  private readonly firstReads = new FirstReads();
+  private readonly commands: SiteCommands;
 
   constructor(
     config: DeskConfig,
@@ -93,6 +94,8 @@ export class SiteSession {
       (pulse) => this.onPulse(pulse),
       this.timing.heartbeat,
     );
+    const parts = { transport: this.transport, board: this.board, tracker: this.tracker, heartbeat: this.heartbeat, attempts: this.attempts };
+    this.commands = new SiteCommands({ ...parts, answering: () => this.answering, discovery: () => this.discovery, refused: (error) => this.stopOnFinal(error) });
   }
 
   /**
@@ -134,47 +137,17 @@ export class SiteSession {
     return this.board.items();
   }
 
-  async command(params: CommandRequest): Promise<CallResult<'item.command'>> {
-    // The server is being checked (a dropped connection, an overdue poll): wait for that answer (at
-    // most the probe's timeout) rather than send into a server that may be gone, or refuse while it
-    // answers normally. Not while the heartbeat hears it: a slow server takes overrides, slowly.
-    const heard = this.heartbeat.current?.state === 'fine' || this.heartbeat.current?.state === 'slow';
-    if (this.answering && !heard && (this.tracker.phase === 'reconnecting' || this.attempts.busy)) await this.attempts.runAndWait();
-    // Overrides are never queued: a door opening ten minutes late is dangerous. Checked first, so a
-    // command on the last-known board (no catalogue yet) is refused as offline too.
-    if (!this.answering || this.tracker.phase === 'offline') {
-      throw new DeskError('offline', 'Not connected to the server: the command was not sent. Try again once connected.');
-    }
-    const entry = this.board.entry(params.href);
-    if (!entry) throw new DeskError('invalid-call', 'That item is not one the server gave this desk');
-    const asked = Date.now();
-    try {
-      // Abandoned at the desk's deadline and never re-sent: the renderer watches the item's status instead.
-      await sendCommand(this.transport, entry.fields, params);
-    } catch (err) {
-      if (err instanceof DeskError && isFinal(err)) this.stopOnFinal(err);
-      throw err;
-    } finally {
-      this.noteSlowAnswer(Date.now() - asked);
-    }
-    return { accepted: true };
-  }
-
-  /** An answer as slow as the probe calls slow says so on the bar now, not at the next heartbeat. */
-  private noteSlowAnswer(tookMs: number): void {
-    if (tookMs < SLOW_ANSWER_MS || this.tracker.phase !== 'connected') return;
-    const slow = slowness(tookMs);
-    this.tracker.connected(this.discovery, slow.note, slow.slowMs);
+  /** An override on one of the board's items (site-commands.ts: when it may go, and what a refusal or a slow answer does). */
+  command(params: CommandRequest): Promise<CallResult<'item.command'>> {
+    return this.commands.send(params);
   }
 
   /**
-   * The server answered /api at start-up. What a listener reads then (the alarm queue) goes first: the
-   * board's catalogue is read once the listeners' promises settle, or after `firstReadsMs` at most. The
-   * guard's alarms are not queued behind 10,000 items, and the last-known board is on screen meanwhile.
+   * The server answered /api at start-up: what `listener` reads then (the alarm queue) goes before the
+   * board's catalogue, for `firstReadsMs` at most (first-reads.ts).
    */
   onDiscovered(listener: () => Promise<void> | void): () => void {
-    this.discoveredListeners.add(listener);
-    return () => this.discoveredListeners.delete(listener);
+    return this.firstReads.add(listener);
   }
 
   /** As `read`, but also while the first catalogue is loading, once the server has answered /api. */
@@ -208,8 +181,8 @@ export class SiteSession {
       const reload =
         this.tracker.phase !== 'connected' || Date.now() - this.board.loadedAt >= this.timing.catalogueMs || linksChanged(this.discovery, discovery);
       this.discovery = discovery;
-      if (this.tracker.phase === 'connecting') await this.firstReads(signal);
-      if (reload && !overtaken()) await this.reloadCatalogue(discovery);
+      if (this.tracker.phase === 'connecting') await this.firstReads.run(signal, this.timing.firstReadsMs);
+      if (reload && !overtaken()) await loadBoard(this.transport, discovery, this.board, this.monitor, signal);
       if (overtaken()) return;
       this.retries.reset();
       this.authRetries.reset();
@@ -241,28 +214,6 @@ export class SiteSession {
       this.tracker.reconnecting(error.message, next);
       this.attempts.at(next);
     }
-  }
-
-  private async firstReads(signal: AbortSignal): Promise<void> {
-    const reads = Promise.allSettled([...this.discoveredListeners].map((listener) => listener()));
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const cap = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, this.timing.firstReadsMs);
-      signal.addEventListener('abort', () => resolve(), { once: true });
-    });
-    await Promise.race([reads, cap]);
-    clearTimeout(timer);
-  }
-
-  private async reloadCatalogue(discovery: Discovery): Promise<void> {
-    const { entries, statuses } = await loadCatalogue(this.transport, discovery);
-    if (this.stopping.signal.aborted) return;
-    // An empty board is never "all normal": say why and keep trying (licences and privileges come back).
-    if (entries.size === 0) throw emptyBoardError(discovery);
-    this.board.replace(entries, statuses, discovery);
-    // Many items in one call where the server offers it (8.30+); item by item otherwise.
-    this.monitor.useSubscriptions(discovery.links.get(SUBSCRIPTION_LINK));
-    this.monitor.watch(watchTargets(this.board.entries()));
   }
 
   /**
@@ -298,11 +249,7 @@ export class SiteSession {
 
   /** A watcher's dropped call, an overdue poll or a slow answer: ask the server soon whether it is still there. */
   private suspect(): void {
-    if (!this.answering || this.attempts.busy) return;
-    const wait = this.timing.probeSpacingMs - this.attempts.sinceLastMs();
-    if (wait <= 0) return this.attempts.runNow();
-    const at = Date.now() + wait;
-    if (this.attempts.nextAt === undefined || this.attempts.nextAt > at) this.attempts.at(at);
+    if (this.answering) this.attempts.soon(this.timing.probeSpacingMs);
   }
 
   /**
@@ -334,5 +281,3 @@ export class SiteSession {
   }
 }
 
-/** Discovery's link to the multi-item updates subscription (`features.items.updates`). */
-const SUBSCRIPTION_LINK = 'items.updates';

@@ -63,9 +63,10 @@ export interface SimulatorOptions {
   queryStringLinks?: boolean;
   /**
    * Called with every REST request as it arrives (before authentication, faults or routing), its body
-   * read for anything but GET: tests check what a client sends against the vendor's requests.
+   * read for anything but GET: tests check what a client sends against the vendor's requests. A
+   * promise returned holds that request until it settles (one call answered slowly, the rest not).
    */
-  onRequest?: (request: ReceivedRequest) => void;
+  onRequest?: (request: ReceivedRequest) => void | Promise<void>;
 }
 
 /** A REST request as the simulator received it. */
@@ -196,9 +197,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   };
 }
 
-async function reportRequest(exchange: Exchange, onRequest: (request: ReceivedRequest) => void): Promise<void> {
+async function reportRequest(exchange: Exchange, onRequest: (request: ReceivedRequest) => void | Promise<void>): Promise<void> {
   const hasBody = exchange.method !== 'GET' && exchange.method !== 'HEAD';
   // The body is read once and kept, so the handler reads the same text afterwards.
   const body = hasBody ? await exchange.bodyText().catch(() => undefined) : undefined;
-  onRequest({ method: exchange.method, url: new URL(exchange.url.href), headers: { ...exchange.headers }, body });
+  await onRequest({ method: exchange.method, url: new URL(exchange.url.href), headers: { ...exchange.headers }, body });
 }

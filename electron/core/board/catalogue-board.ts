@@ -3,8 +3,11 @@ import type { BoardItem } from '../../../shared/domain';
 import { DeskError } from '../../../shared/errors';
 import type { Discovery } from '../api/discovery';
 import { ITEM_TYPES } from '../api/item-types';
+import type { Transport } from '../api/transport';
+import type { Monitor } from '../monitor/monitor';
 import type { WatchTarget } from '../monitor/watcher';
-import type { CatalogueEntry } from './catalogue';
+import { loadCatalogue, type CatalogueEntry } from './catalogue';
+import type { SiteBoard } from './site-board';
 
 /** What a loaded catalogue means for the board and its watchers, apart from the session that holds it. */
 
@@ -27,4 +30,21 @@ export function watchTargets(entries: Iterable<CatalogueEntry>): WatchTarget[] {
       ? [{ href: e.board.href, id: e.board.id, name: e.board.name, updatesHref: e.fields.updates.href, fields: ITEM_TYPES[e.board.kind].updateFields }]
       : [],
   );
+}
+
+/** Discovery's link to the multi-item updates subscription (`features.items.updates`). */
+const SUBSCRIPTION_LINK = 'items.updates';
+
+/**
+ * Loads the catalogue onto the board and gives its items to the monitor to watch; nothing changes
+ * once `signal` has aborted (the session stopped). An empty board throws (emptyBoardError).
+ */
+export async function loadBoard(transport: Transport, discovery: Discovery, board: SiteBoard, monitor: Monitor, signal: AbortSignal): Promise<void> {
+  const { entries, statuses } = await loadCatalogue(transport, discovery);
+  if (signal.aborted) return;
+  if (entries.size === 0) throw emptyBoardError(discovery);
+  board.replace(entries, statuses, discovery);
+  // Many items in one call where the server offers it (8.30+); item by item otherwise.
+  monitor.useSubscriptions(discovery.links.get(SUBSCRIPTION_LINK));
+  monitor.watch(watchTargets(board.entries()));
 }

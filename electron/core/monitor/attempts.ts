@@ -40,6 +40,18 @@ export class AttemptScheduler {
     this.running = this.attempt().finally(() => (this.running = undefined));
   }
 
+  /**
+   * Runs an attempt as soon as one may: no sooner than `spacingMs` after the last one started, and not
+   * while one is under way or one is already planned sooner.
+   */
+  soon(spacingMs: number): void {
+    if (this.running) return;
+    const wait = spacingMs - this.sinceLastMs();
+    if (wait <= 0) return this.runNow();
+    const at = this.now() + wait;
+    if (this.due === undefined || this.due > at) this.at(at);
+  }
+
   at(time: number): void {
     this.cancel();
     this.due = time;

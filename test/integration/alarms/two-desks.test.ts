@@ -65,6 +65,9 @@ beforeAll(async () => {
   const door = await eventually(async () => unpackPart(await a.desk.handle('board.get', {})).items.find((i) => i.kind === 'door'), 'a door on the board');
   doorHref = door.href;
   doorId = door.id;
+  // The queue is live before the board is in (it is read first at start-up): an alarm's source is
+  // one click away once the desk's board holds it.
+  await eventually(async () => unpackPart(await b.desk.handle('board.get', {})).items.some((i) => i.href === doorHref), "the door on the other desk's board");
 }, 60_000);
 
 afterAll(async () => {

@@ -23,6 +23,8 @@ export class FakeAlarmServer {
   licensed = true;
   /** The next calls fail with this, once each. */
   failures: DeskError[] = [];
+  /** While set, list pages wait for it before they are answered (a slow list at start-up). */
+  listHeld: Promise<void> | undefined;
 
   raise(id: string, fields: Partial<ServerAlarm> = {}): void {
     this.set({ href: `${ORIGIN}/api/alarms/${id}`, id, time: '2026-11-27T10:00:00Z', message: `Alarm ${id}`, priority: 5, state: 'unacknowledged', active: false, ...links(id), ...fields });
@@ -65,6 +67,7 @@ export class FakeAlarmServer {
 
   private async answer(url: URL, signal?: AbortSignal): Promise<unknown> {
     if (url.pathname === '/api/alarms') {
+      if (this.listHeld) await held(this.listHeld, signal);
       const start = Number(url.searchParams.get('start') ?? 0);
       const all = [...this.alarms.values()];
       const page = all.slice(start, start + 100);
@@ -95,6 +98,14 @@ export class FakeAlarmServer {
     while (i < this.changes.length && sent.has(this.changes[i]!)) i++;
     return i;
   }
+}
+
+/** Waits for `hold`, or rejects as a cancelled call would when `signal` aborts (the follower stopped). */
+function held(hold: Promise<void>, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    signal?.addEventListener('abort', () => reject(new DeskError('network', 'cancelled')), { once: true });
+    void hold.then(resolve);
+  });
 }
 
 function links(id: string) {

@@ -1,0 +1,150 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AlarmFollower } from '../../../electron/core/alarms/alarm-follower';
+import { alarmMigrations } from '../../../electron/core/alarms/alarm-migrations';
+import type { QueueChange } from '../../../electron/core/alarms/alarm-queue';
+import { AlarmStore } from '../../../electron/core/alarms/alarm-store';
+import { LocalStore } from '../../../electron/core/offline/local-store';
+import type { AlarmFeed } from '../../../shared/contract/alarms';
+import { DeskError } from '../../../shared/errors';
+import { FakeAlarmServer } from './fake-alarm-server';
+
+/**
+ * At start-up the session loads the board's catalogue once the follower's first whole-list read is
+ * over (AlarmFollower.firstListRead): it must settle however that read ends, or the board would wait
+ * for its cap on every start.
+ */
+
+const running: AlarmFollower[] = [];
+const stores: LocalStore[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((f) => f.stop()));
+  stores.splice(0).forEach((s) => s.close());
+});
+
+function follower(server: FakeAlarmServer, keeping?: ReturnType<AlarmStore['forSite']>) {
+  const changes: QueueChange[] = [];
+  const feeds: AlarmFeed[] = [];
+  const f = new AlarmFollower({ site: server.site(), keeping, changed: (c) => changes.push(c), feed: (feed) => feeds.push(feed), random: () => 0 });
+  running.push(f);
+  return { follower: f, changes, feeds };
+}
+
+/** A promise's state, read without waiting for it: `settled()` is true once it has fulfilled. */
+function watch(promise: Promise<void>) {
+  let done = false;
+  void promise.then(() => (done = true));
+  return { settled: () => done };
+}
+
+/** Every callback already due has run (the fake server answers within a few turns). */
+const turns = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A hold the test releases: the fake server's list waits for it. */
+function hold() {
+  let release!: () => void;
+  const promise = new Promise<void>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
+describe('the first whole-list read (the board waits for it at start-up)', () => {
+  it('settles only once the last page is answered and the whole queue applied', async () => {
+    const server = new FakeAlarmServer();
+    for (let i = 0; i < 250; i++) server.raise(`p${i}`);
+    const list = hold();
+    server.listHeld = list.promise;
+    const { follower: f } = follower(server);
+    const first = watch(f.firstListRead());
+    f.start();
+    f.connection(true);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    await turns();
+    expect(first.settled()).toBe(false);
+
+    list.release();
+    await vi.waitFor(() => expect(first.settled()).toBe(true));
+    // Three pages (100, 100, 50): the read settled with every alarm in the queue, none after.
+    expect(server.requests.filter((r) => !r.includes('/updates'))).toHaveLength(3);
+    expect(f.queue.size).toBe(250);
+  });
+
+  it('settles when the list read fails (the board is not held back by a server error)', async () => {
+    const server = new FakeAlarmServer();
+    server.raise('e1');
+    server.failures.push(new DeskError('server-error', 'The alarm list: the server failed (500)'));
+    const { follower: f } = follower(server);
+    const first = watch(f.firstListRead());
+    f.start();
+    f.connection(true);
+    await vi.waitFor(() => expect(first.settled()).toBe(true));
+    // Settled by the failure, not by a later success: the queue is still empty then.
+    expect(server.requests).toHaveLength(1);
+    expect(f.queue.size).toBe(0);
+  });
+
+  it('settles when the follower stops while the list is still out, and when asked after it stopped', async () => {
+    const server = new FakeAlarmServer();
+    server.raise('s1');
+    server.listHeld = new Promise<void>(() => undefined);
+    const { follower: f } = follower(server);
+    const first = watch(f.firstListRead());
+    f.start();
+    f.connection(true);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    await turns();
+    expect(first.settled()).toBe(false);
+
+    await f.stop();
+    expect(first.settled()).toBe(true);
+    expect(f.queue.size).toBe(0);
+
+    // Asked for the first time only after the follower stopped (the site closed at once): settled too.
+    const { follower: closed } = follower(server);
+    closed.start();
+    await closed.stop();
+    const late = watch(closed.firstListRead());
+    await turns();
+    expect(late.settled()).toBe(true);
+  });
+
+  it('settles at once, before any request, when the follower resumes from a kept bookmark', async () => {
+    const store = LocalStore.openFile(':memory:', { migrations: alarmMigrations });
+    stores.push(store);
+    const server = new FakeAlarmServer();
+    server.raise('k1');
+    const earlier = follower(server, new AlarmStore(store).forSite('https://cc.test'));
+    earlier.follower.start();
+    earlier.follower.connection(true);
+    await vi.waitFor(() => expect(server.requests.at(-1)).toContain('/updates'));
+    await earlier.follower.stop();
+
+    server.requests = [];
+    const { follower: f } = follower(server, new AlarmStore(store).forSite('https://cc.test'));
+    f.start();
+    const first = watch(f.firstListRead());
+    await turns();
+    expect(first.settled()).toBe(true);
+    expect(server.requests).toEqual([]);
+  });
+
+  it("says source 'server', behind, while the list is read (the header offers the queue), then the whole queue, caught up", async () => {
+    const server = new FakeAlarmServer();
+    for (let i = 0; i < 230; i++) server.raise(`b${i}`);
+    const list = hold();
+    server.listHeld = list.promise;
+    const { follower: f, feeds, changes } = follower(server);
+    f.start();
+    f.connection(true);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    expect(f.feed).toEqual({ source: 'server', live: true, behind: true });
+    expect(feeds).toEqual([{ source: 'server', live: true, behind: true }]);
+    expect(changes).toEqual([]);
+
+    list.release();
+    await vi.waitFor(() => expect(f.feed.behind).toBe(false));
+    expect(f.feed).toMatchObject({ source: 'server', live: true, behind: false, heardAt: expect.any(Number) });
+    // The queue arrives whole, in one change: no alarm missing or twice.
+    const upserted = changes.flatMap((c) => c.upserts.map((a) => a.id));
+    expect(upserted).toHaveLength(230);
+    expect(new Set(upserted)).toEqual(new Set([...server.alarms.keys()]));
+  });
+});
