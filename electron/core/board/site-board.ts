@@ -106,7 +106,7 @@ export class SiteBoard {
     }
     this.boardItems = [...entries.values()].map((e) => e.board);
     this.publishStatuses(statuses.filter((s) => !known.has(s.href) || !this.statuses.has(s.href)));
-    this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, board, [...this.statuses.values()]);
+    this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, board, [...this.statuses.values()], digest);
     if (this.lastKnown) {
       // The last-known board gives way to the server's: its items are live unless the monitor says not.
       this.lastKnown = undefined;

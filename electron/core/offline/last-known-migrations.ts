@@ -66,4 +66,13 @@ export const lastKnownMigrations: Migration[] = [
       }
     },
   },
+  {
+    feature: 'last-known',
+    version: 3,
+    name: "the digest of each site's kept board: the same board loaded again is not written again",
+    up(db) {
+      // NULL for boards kept before: written once more at their next load, with their digest.
+      db.exec('ALTER TABLE last_known_sites ADD COLUMN board_digest TEXT');
+    },
+  },
 ];

@@ -21,6 +21,7 @@ interface PendingBoard {
   discovery: { serverVersion?: string | undefined; features: string[] };
   items: BoardItem[];
   statuses: ItemStatus[];
+  digest: string;
   due: number;
 }
 
@@ -44,7 +45,7 @@ export class LastKnownStore {
   sinkFor(site: string): SiteStateSink {
     return {
       lastKnown: () => this.load(site),
-      catalogueLoaded: (discovery, items, statuses) => this.saveBoard(site, discovery, items, statuses),
+      catalogueLoaded: (discovery, items, statuses, digest) => this.saveBoard(site, discovery, items, statuses, digest),
       statusBatch: (statuses) => this.queue(site, statuses),
     };
   }
@@ -111,20 +112,36 @@ export class LastKnownStore {
     if (this.boards.size > 0 || this.pending.size > 0) this.schedule();
   }
 
-  private saveBoard(site: string, discovery: PendingBoard['discovery'], items: BoardItem[], statuses: ItemStatus[]): void {
+  private saveBoard(site: string, discovery: PendingBoard['discovery'], items: BoardItem[], statuses: ItemStatus[], digest: string): void {
+    const kept = this.store.db.prepare('SELECT server_version, features, board_digest FROM last_known_sites WHERE site = ?').get(site) as
+      | { server_version: string | null; features: string; board_digest: string | null }
+      | undefined;
+    // The board kept, loaded again (every start, every catalogue reload): rewriting 10,000 items would
+    // hold the desk's one thread for a third of a second for nothing. Its statuses are kept as a batch.
+    const same = kept?.board_digest === digest && kept.server_version === (discovery.serverVersion ?? null) && kept.features === JSON.stringify(discovery.features);
+    if (same && !this.boards.has(site)) {
+      this.store.db.prepare('UPDATE last_known_sites SET saved_at = ? WHERE site = ?').run(this.now(), site);
+      return this.queue(site, statuses);
+    }
     // The board's statuses are the newest of its site: batches queued before it have nothing to add.
     this.pending.delete(site);
-    const board = { discovery, items, statuses, due: this.now() + boardFlushAfterMs };
-    if (!this.store.db.prepare('SELECT 1 FROM last_known_sites WHERE site = ?').get(site)) return this.writeBoard(site, board);
+    const board = { discovery, items, statuses, digest, due: this.now() + boardFlushAfterMs };
+    if (!kept) return this.writeBoard(site, board);
     this.boards.set(site, board);
     this.schedule();
   }
 
-  private writeBoard(site: string, { discovery, items, statuses }: PendingBoard): void {
+  private writeBoard(site: string, { discovery, items, statuses, digest }: PendingBoard): void {
     const db = this.store.db;
     this.store.transaction(() => {
       db.prepare('DELETE FROM last_known_sites WHERE site = ?').run(site);
-      db.prepare('INSERT INTO last_known_sites (site, server_version, features, saved_at) VALUES (?, ?, ?, ?)').run(site, discovery.serverVersion ?? null, JSON.stringify(discovery.features), this.now());
+      db.prepare('INSERT INTO last_known_sites (site, server_version, features, saved_at, board_digest) VALUES (?, ?, ?, ?, ?)').run(
+        site,
+        discovery.serverVersion ?? null,
+        JSON.stringify(discovery.features),
+        this.now(),
+        digest,
+      );
       const item = db.prepare('INSERT INTO last_known_items (site, href, position, item) VALUES (?, ?, ?, ?)');
       const shared = new SharedWriter();
       items.forEach((it, i) => item.run(site, it.href, i, JSON.stringify(packItem(it, shared))));

@@ -18,8 +18,11 @@ export interface LastKnownBoard {
 export interface SiteStateSink {
   /** The last-known board of this site, or undefined when this desk never loaded it. */
   lastKnown(): Promise<LastKnownBoard | undefined>;
-  /** A fresh board from the server: replaces what was kept for the site. */
-  catalogueLoaded(discovery: { serverVersion?: string | undefined; features: string[] }, items: BoardItem[], statuses: ItemStatus[]): void;
+  /**
+   * A fresh board from the server: replaces what was kept for the site, unless it is the board kept
+   * (`digest`, catalogue-board.ts boardDigest), whose statuses alone are then kept.
+   */
+  catalogueLoaded(discovery: { serverVersion?: string | undefined; features: string[] }, items: BoardItem[], statuses: ItemStatus[], digest: string): void;
   /** A batch of status changes. */
   statusBatch(statuses: ItemStatus[]): void;
 }

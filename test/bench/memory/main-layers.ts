@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { discover } from '../../../electron/core/api/discovery';
 import { ITEM_TYPES } from '../../../electron/core/api/item-types';
 import { loadCatalogue } from '../../../electron/core/board/catalogue';
+import { boardDigest } from '../../../electron/core/board/catalogue-board';
 import { LivenessBook } from '../../../electron/core/monitor/liveness';
 import { Monitor, type WatchTarget } from '../../../electron/core/monitor/monitor';
 import { LastKnownStore } from '../../../electron/core/offline/last-known-store';
@@ -123,7 +124,7 @@ export async function profileMain(items: number, log: (line: string) => void, ve
     const store = LocalStore.open(dir, { migrations: storeMigrations });
     const lastKnown = new LastKnownStore(store);
     const sink = lastKnown.sinkFor(transport.origin);
-    sink.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, boardOnly, [...latest.values()]);
+    sink.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, boardOnly, [...latest.values()], boardDigest(boardOnly));
     sink.statusBatch([...latest.values()]);
     lastKnown.flush();
     await record('last-known store (SQLite, after a full board and a status per item)', entries.size);

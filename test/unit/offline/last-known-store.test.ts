@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { boardDigest } from '../../../electron/core/board/catalogue-board';
 import { LastKnownStore } from '../../../electron/core/offline/last-known-store';
 import { LocalStore } from '../../../electron/core/offline/local-store';
 import { storeMigrations } from '../../../electron/core/offline/registry';
@@ -37,8 +38,31 @@ describe('the last-known board in the local store', () => {
   it("writes a site's first board at once: a desk killed a moment later still has it", async () => {
     const store = openStore();
     const gate = item('Gate');
-    new LastKnownStore(store).sinkFor(SITE).catalogueLoaded(discovery, [gate], [status(gate, ['closed'])]);
+    new LastKnownStore(store).sinkFor(SITE).catalogueLoaded(discovery, [gate], [status(gate, ['closed'])], boardDigest([gate]));
     expect(await onDisk(store)).toMatchObject({ serverVersion: '9.40', items: [gate], statuses: [status(gate, ['closed'])] });
+  });
+
+  it('does not write the board kept again when the same board loads again (every start, every reload): only its statuses, and when it was loaded', async () => {
+    vi.useFakeTimers({ now: 1_000 });
+    const store = openStore();
+    const sink = new LastKnownStore(store).sinkFor(SITE);
+    const gate = item('Gate');
+    sink.catalogueLoaded(discovery, [gate], [status(gate, ['closed'])], boardDigest([gate]));
+    const rows = () => store.db.prepare('SELECT rowid FROM last_known_items').all();
+    const written = rows();
+    vi.setSystemTime(50_000);
+    sink.catalogueLoaded(discovery, [gate], [status(gate, ['open'], 40_000)], boardDigest([gate]));
+    // Past the time a later board would have been written.
+    vi.advanceTimersByTime(11_000);
+    expect(rows()).toEqual(written);
+    const kept = (await onDisk(store))!;
+    expect(kept.statuses).toEqual([status(gate, ['open'], 40_000)]);
+    expect(kept.savedAt).toBe(50_000);
+    // Another board is written, as before.
+    const lobby = item('Lobby');
+    sink.catalogueLoaded(discovery, [gate, lobby], [], boardDigest([gate, lobby]));
+    vi.advanceTimersByTime(11_000);
+    expect((await onDisk(store))!.items).toEqual([gate, lobby]);
   });
 
   it('writes a later board of the site some seconds after it loaded, with the statuses that came meanwhile after it', async () => {
@@ -47,9 +71,9 @@ describe('the last-known board in the local store', () => {
     const sink = new LastKnownStore(store).sinkFor(SITE);
     const gate = item('Gate');
     const lobby = item('Lobby');
-    sink.catalogueLoaded(discovery, [gate], [status(gate, ['closed'])]);
+    sink.catalogueLoaded(discovery, [gate], [status(gate, ['closed'])], boardDigest([gate]));
 
-    sink.catalogueLoaded(discovery, [gate, lobby], [status(gate, ['closed']), status(lobby, ['locked'])]);
+    sink.catalogueLoaded(discovery, [gate, lobby], [status(gate, ['closed']), status(lobby, ['locked'])], boardDigest([gate, lobby]));
     sink.statusBatch([status(lobby, ['open'], 2_000)]);
     vi.advanceTimersByTime(1_500);
     // The new board waits, and so do its site's statuses (they may be of items only the new board has).
@@ -68,9 +92,9 @@ describe('the last-known board in the local store', () => {
     const other = 'https://10.0.0.2:8443';
     const gate = item('Gate');
     const dock = item('Dock');
-    lastKnown.sinkFor(SITE).catalogueLoaded(discovery, [gate], []);
-    lastKnown.sinkFor(other).catalogueLoaded(discovery, [dock], []);
-    lastKnown.sinkFor(SITE).catalogueLoaded(discovery, [gate, item('Lobby')], []);
+    lastKnown.sinkFor(SITE).catalogueLoaded(discovery, [gate], [], boardDigest([gate]));
+    lastKnown.sinkFor(other).catalogueLoaded(discovery, [dock], [], boardDigest([dock]));
+    lastKnown.sinkFor(SITE).catalogueLoaded(discovery, [gate, item('Lobby')], [], boardDigest([gate, item('Lobby')]));
     lastKnown.sinkFor(other).statusBatch([status(dock, ['open'], 3_000)]);
     vi.advanceTimersByTime(1_500);
     expect((await new LastKnownStore(store).load(other))?.statuses).toEqual([status(dock, ['open'], 3_000)]);
@@ -82,8 +106,8 @@ describe('the last-known board in the local store', () => {
     const lastKnown = new LastKnownStore(store);
     const gate = item('Gate');
     const lobby = item('Lobby');
-    lastKnown.sinkFor(SITE).catalogueLoaded(discovery, [gate], []);
-    lastKnown.sinkFor(SITE).catalogueLoaded(discovery, [gate, lobby], [status(lobby, ['locked'])]);
+    lastKnown.sinkFor(SITE).catalogueLoaded(discovery, [gate], [], boardDigest([gate]));
+    lastKnown.sinkFor(SITE).catalogueLoaded(discovery, [gate, lobby], [status(lobby, ['locked'])], boardDigest([gate, lobby]));
     expect((await onDisk(store))?.items).toEqual([gate]);
     lastKnown.flush();
     expect(await onDisk(store)).toMatchObject({ items: [gate, lobby], statuses: [status(lobby, ['locked'])] });
@@ -92,7 +116,7 @@ describe('the last-known board in the local store', () => {
   it('checks a board of more than one slice with other work let in between, keeps its order and skips rows that no longer fit', async () => {
     const store = openStore();
     const doors = Array.from({ length: 2_500 }, (_, i) => item(`Door ${i}`));
-    new LastKnownStore(store).sinkFor(SITE).catalogueLoaded(discovery, doors, [status(doors[0]!, ['closed'])]);
+    new LastKnownStore(store).sinkFor(SITE).catalogueLoaded(discovery, doors, [status(doors[0]!, ['closed'])], boardDigest(doors));
     store.db.prepare('UPDATE last_known_items SET item = ? WHERE site = ? AND href = ?').run('{"shape":"an older one"}', SITE, doors[1_200]!.href);
 
     const order: string[] = [];
@@ -107,7 +131,7 @@ describe('the last-known board in the local store', () => {
     const store = openStore();
     const division = { href: 'https://127.0.0.1/api/divisions/b1', name: 'Building 1' };
     const doors = [item('Gate', { division }), item('Lobby', { division: { ...division } })];
-    new LastKnownStore(store).sinkFor(SITE).catalogueLoaded(discovery, doors, []);
+    new LastKnownStore(store).sinkFor(SITE).catalogueLoaded(discovery, doors, [], boardDigest(doors));
     const kept = (await onDisk(store))!;
     expect(kept.items).toEqual(doors);
     expect(kept.items[0]!.division).toBe(kept.items[1]!.division);
@@ -116,7 +140,7 @@ describe('the last-known board in the local store', () => {
   it('skips an item naming a shared value it does not fit, and a row that is not JSON, keeping the rest', async () => {
     const store = openStore();
     const doors = [item('Gate'), item('Lobby'), item('Dock')];
-    new LastKnownStore(store).sinkFor(SITE).catalogueLoaded(discovery, doors, []);
+    new LastKnownStore(store).sinkFor(SITE).catalogueLoaded(discovery, doors, [], boardDigest(doors));
     const set = store.db.prepare('UPDATE last_known_items SET item = ? WHERE site = ? AND href = ?');
     const gate = JSON.parse((store.db.prepare('SELECT item FROM last_known_items WHERE href = ?').get(doors[0]!.href) as { item: string }).item) as Record<string, unknown>;
     set.run(JSON.stringify({ ...gate, floors: 999 }), SITE, doors[0]!.href);
