@@ -48,4 +48,23 @@ describe('StartRamp: one first call until the server has answered one', () => {
     await Promise.all(waiting);
     expect(admitted).toEqual([1, 2, 3]);
   });
+
+  it('starts at most perTurn first calls in one turn of the event loop, the rest on the turns after', async () => {
+    const ramp = new StartRamp(100, 4);
+    const signal = new AbortController().signal;
+    expect(await ramp.enter(signal)).toBe(true);
+    ramp.answered();
+    ramp.leave();
+    await new Promise((r) => setImmediate(r));
+    const admitted: number[] = [];
+    const all = Array.from({ length: 10 }, (_, n) => ramp.enter(signal).then(() => admitted.push(n)));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(admitted.length).toBeLessThanOrEqual(4);
+    await new Promise((r) => setImmediate(r));
+    expect(admitted.length).toBeGreaterThan(0);
+    await Promise.all(all);
+    // Every one started, in the order they asked.
+    expect(admitted).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
 });
