@@ -57,6 +57,7 @@ const deskSettings = {
   ...(process.env.BENCH_DESK_VERSION ? { demoVersion: process.env.BENCH_DESK_VERSION } : {}),
   unwatched: process.env.BENCH_DESK_UNWATCHED === '1',
   probeEveryMs: Number(process.env.BENCH_PROBE_EVERY_MS ?? '100'),
+  settleSeconds: Number(process.env.BENCH_SETTLE_SECONDS ?? '5'),
   offScreen: process.env.BENCH_OFF_SCREEN !== '0',
 };
 const against = (process.env.BENCH_DESK_AGAINST ?? '').split(',').filter(Boolean).map((dir) => resolve(dir));
@@ -67,6 +68,7 @@ const alarmSettings = {
   measureSeconds: deskSettings.measureSeconds,
   changesPerSecond: deskSettings.changesPerSecond,
   probeEveryMs: deskSettings.probeEveryMs,
+  settleSeconds: deskSettings.settleSeconds,
   queued: Number(process.env.BENCH_ALARMS_QUEUED ?? '500'),
   floodAlarms: Number(process.env.BENCH_FLOOD_ALARMS ?? '1000'),
   floodSeconds: Number(process.env.BENCH_FLOOD_SECONDS ?? '10'),

@@ -22,6 +22,8 @@ export interface AlarmBenchSettings {
   changesPerSecond: number;
   /** A probe every this many ms on average (probe-pace.ts). */
   probeEveryMs: number;
+  /** Seconds of background changes between the queue being whole and the first probe: the desk's start is over. */
+  settleSeconds: number;
   /** Alarms already in the queue before probes start (priorities 1–8): a queue a guard is working through. */
   queued: number;
   /** The flood (part b): this many alarms in `floodSeconds`. */
@@ -140,6 +142,7 @@ async function probeRows(
   const latencies: number[] = [];
   let missed = 0;
   background.start(settings.changesPerSecond);
+  await new Promise((resolve) => setTimeout(resolve, settings.settleSeconds * 1000));
   const pace = new ProbePace(settings.probeEveryMs);
   const startedAt = Date.now();
   try {

@@ -41,6 +41,8 @@ export interface DeskSettings {
    * strip names them as forced (issue 34). The board view only: BENCH_OFF_SCREEN=0 leaves them out.
    */
   offScreen?: boolean;
+  /** Seconds of background changes between the board being live and the first probe (BENCH_SETTLE_SECONDS). */
+  settleSeconds?: number;
   /** Another checkout's built host (renderer and core) to run instead of this one's: BENCH_DESK_AGAINST. */
   checkout?: string;
   /** The simulator's server version (default its own, 9.40); before 8.30 there are no multi-item subscriptions. */
@@ -183,6 +185,9 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     const hostHeap = settings.sampleEverySeconds ? await openHostHeap(host.pid) : undefined;
     const background = new BackgroundChanges(controlUrl, ids, seeded(7));
     background.start(settings.changesPerSecond);
+    // The desk's own start is over before probes begin (at 10,000 items it starts 832 zone long-polls
+    // after the board is live); the cold-start figures measure the start.
+    await new Promise((resolve) => setTimeout(resolve, (settings.settleSeconds ?? 0) * 1000));
     const tally = new ProbeTally();
     const samples: NonNullable<DeskFigures['samples']> = [];
     let windowStart = { at: Date.now(), latencies: 0, missed: 0 };
