@@ -46,19 +46,25 @@ function hold() {
   return { promise, release };
 }
 
+/** A follower started with its list held: asked for, and its first whole-list read not settled yet. */
+async function startWithListHeld(server: FakeAlarmServer, held: Promise<void>) {
+  server.listHeld = held;
+  const { follower: f } = follower(server);
+  const first = watch(f.firstListRead());
+  f.start();
+  f.connection(true);
+  await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+  await turns();
+  expect(first.settled()).toBe(false);
+  return { f, first };
+}
+
 describe('the first whole-list read (the board waits for it at start-up)', () => {
   it('settles only once the last page is answered and the whole queue applied', async () => {
     const server = new FakeAlarmServer();
     for (let i = 0; i < 250; i++) server.raise(`p${i}`);
     const list = hold();
-    server.listHeld = list.promise;
-    const { follower: f } = follower(server);
-    const first = watch(f.firstListRead());
-    f.start();
-    f.connection(true);
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
-    await turns();
-    expect(first.settled()).toBe(false);
+    const { f, first } = await startWithListHeld(server, list.promise);
 
     list.release();
     await vi.waitFor(() => expect(first.settled()).toBe(true));
@@ -84,14 +90,7 @@ describe('the first whole-list read (the board waits for it at start-up)', () =>
   it('settles when the follower stops while the list is still out, and when asked after it stopped', async () => {
     const server = new FakeAlarmServer();
     server.raise('s1');
-    server.listHeld = new Promise<void>(() => undefined);
-    const { follower: f } = follower(server);
-    const first = watch(f.firstListRead());
-    f.start();
-    f.connection(true);
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
-    await turns();
-    expect(first.settled()).toBe(false);
+    const { f, first } = await startWithListHeld(server, new Promise<void>(() => undefined));
 
     await f.stop();
     expect(first.settled()).toBe(true);
