@@ -115,16 +115,16 @@ export function representAlarm(
         return undefined;
     }
   };
-  return pick(value, FIELD_ORDER, view === 'detail' ? DETAIL_DEFAULTS : SUMMARY_DEFAULTS, fields, world);
+  return pick(value, view === 'detail' ? DETAIL_DEFAULTS : SUMMARY_DEFAULTS, fields, world);
 }
 
 /** `fields` from 8.40 (cc_rest.yaml: alarmfields "New to 8.40"); `instruction.*` asks for the instruction. */
-function pick(value: (name: string) => unknown, order: readonly string[], defaults: string[], fields: FieldRequest | undefined, world: World): Record<string, unknown> {
+function pick(value: (name: string) => unknown, defaults: string[], fields: FieldRequest | undefined, world: World): Record<string, unknown> {
   const request = world.version.atLeast('8.40') ? fields : undefined;
   const wanted = new Set<string>(request ? [...request.names].map((n) => (n.startsWith('instruction.') ? 'instruction' : n)) : defaults);
   if (request?.defaults) for (const f of defaults) wanted.add(f);
   const out: Record<string, unknown> = {};
-  for (const name of order) {
+  for (const name of FIELD_ORDER) {
     if (!wanted.has(name)) continue;
     const given = value(name);
     if (given !== undefined) out[name] = given;

@@ -73,15 +73,8 @@ export class AlarmBook {
 
   /** Unprocessed alarms in arrival order whose event comes after `pos`. */
   *unprocessedAfter(pos: number): Iterable<AlarmRecord> {
-    // From the first alarm after `pos` by binary search: paging 10,000 alarms reads each once, not each page from the start.
-    let low = 0;
-    let high = this.arrivals.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.arrivals[mid]!.event.seq <= pos) low = mid + 1;
-      else high = mid;
-    }
-    for (let i = low; i < this.arrivals.length; i++) {
+    // From the first alarm after `pos`: paging 10,000 alarms reads each once, not each page from the start.
+    for (let i = firstAbove(this.arrivals, (a) => a.event.seq, pos); i < this.arrivals.length; i++) {
       const alarm = this.arrivals[i]!;
       if (alarm.state !== 'processed') yield alarm;
     }
@@ -89,17 +82,10 @@ export class AlarmBook {
 
   /** Alarms changed after change `since`, oldest change first. */
   changedSince(since: number): AlarmRecord[] {
-    // Found by binary search, not by walking every alarm ever raised: a server with 10,000 alarms answers
-    // each updates call at the cost of what changed.
-    let low = 0;
-    let high = this.changes.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.changes[mid]!.seq <= since) low = mid + 1;
-      else high = mid;
-    }
+    // Not by walking every alarm ever raised: a server with 10,000 alarms answers each updates call at
+    // the cost of what changed.
     const out: AlarmRecord[] = [];
-    for (let i = low; i < this.changes.length; i++) {
+    for (let i = firstAbove(this.changes, (c) => c.seq, since); i < this.changes.length; i++) {
       const { seq, alarm } = this.changes[i]!;
       if (alarm.changeSeq === seq) out.push(alarm);
     }
@@ -157,6 +143,18 @@ export class AlarmBook {
     if (this.changes.length > 2 * this.alarms.size + 1_000) this.changes = this.changes.filter((c) => c.alarm.changeSeq === c.seq);
     this.feed.changed();
   }
+}
+
+/** The index of the first entry of `list` (ascending by `key`) whose key is above `bound`, by binary search. */
+function firstAbove<T>(list: readonly T[], key: (entry: T) => number, bound: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (key(list[mid]!) <= bound) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 function newEpoch(): string {

@@ -93,7 +93,7 @@ describe('start-up order: the alarm queue before the board', () => {
     // 450 alarms at 100 a page (cc_rest.yaml: GET /api/alarms is paged with `next`): five pages, all asked first.
     expect(pages.length).toBeGreaterThanOrEqual(5);
     expect(first).toBeGreaterThan(pages.at(-1)!);
-    // The last page was answered and applied before the first search: the whole queue was on the started.
+    // The last page was answered and applied before the first search: the whole queue was at the desk.
     expect(started.arrivals[first]!.queued).toBe(started.expected);
     // Meanwhile the feed said the queue is being read (the header's Alarms button shows then).
     for (const i of pages) expect(started.arrivals[i]!.feed).toEqual({ source: 'server', live: true, behind: true });

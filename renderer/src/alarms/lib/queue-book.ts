@@ -70,10 +70,6 @@ export class QueueBook {
     return this.#byId.get(id);
   }
 
-  get size(): number {
-    return this.#byId.size;
-  }
-
   #apply(changes: AlarmChanges): void {
     if (!this.#resort && changes.removed.length + changes.upserts.length > PLACE_ONE_BY_ONE) this.#resort = true;
     for (const id of changes.removed) this.#drop(id);
