@@ -134,8 +134,10 @@ function faultTimes(bench: FaultBench): Pick<FaultRow, 'notLiveAfterMs' | 'liveA
 }
 
 async function shownNow(bench: FaultBench, from: number, fault: Fault): Promise<string | undefined> {
-  // Connected with a reason is a warning the bar carries (e.g. a slow server).
-  const state = bench.phases.slice(from).find((p) => p.phase !== 'connected' || p.reason !== undefined);
+  // Connected with a reason is a warning the bar carries (e.g. a slow server). A hang may first be
+  // called slow (a beat the server took just before it stopped): the row waits for the not-live words.
+  const said = (p: (typeof bench.phases)[number]) => p.phase !== 'connected' || (p.reason !== undefined && !fault.admitsHang);
+  const state = bench.phases.slice(from).find(said);
   if (state) return `${state.phase}: ${state.reason ?? '(no reason given)'}`;
   const snapshot = unpackPart(await bench.desk.handle('board.get', {}));
   const stale = snapshot.liveness.find((l) => l.state === 'stale');
