@@ -13,7 +13,6 @@ import { deskConfigFor, siteEvents } from './site';
 import { TcpProxy } from './tcp-proxy';
 
 const childScript = join(import.meta.dirname, 'desk-child.ts');
-const tsx = join(import.meta.dirname, '../../../node_modules/.bin/tsx');
 
 /** A desk in a child process, asked over its stdin and stdout. */
 class ChildDesk {
@@ -34,7 +33,9 @@ class ChildDesk {
   }
 
   static start(dir: string, configFile: string): ChildDesk {
-    return new ChildDesk(spawn(tsx, [childScript, dir, configFile], { stdio: ['pipe', 'pipe', 'inherit'] }));
+    // Node itself with tsx's loader, not tsx's command: that is a wrapper around a node of its own, and
+    // SIGKILL to the wrapper would leave the desk running, still holding the settings folder.
+    return new ChildDesk(spawn(process.execPath, ['--import', 'tsx', childScript, dir, configFile], { stdio: ['pipe', 'pipe', 'inherit'] }));
   }
 
   async call<T>(call: 'board' | 'override' | 'audit' | 'stop'): Promise<T> {
