@@ -22,6 +22,11 @@ const PERSISTENT_BACKOFF = { baseMs: 2_000, maxMs: 60_000 };
 const REFUSED_BOOKMARK: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['not-found', 'bad-request', 'invalid-response']);
 /** An unlicensed site is asked again this often: a licence added shows within a minute. */
 const UNLICENSED_RECHECK_MS = 60_000;
+/**
+ * An updates call from a kept bookmark not answered within this: the server had nothing waiting (it
+ * answers at once when it has), so the follower has caught up and the board need wait no longer.
+ */
+export const NOTHING_WAITING_MS = 200;
 
 /** The session's connection, as the follower uses it: SiteSession's `read` (throws `offline` while not connected). */
 export interface FollowedSite {
@@ -65,8 +70,9 @@ export class AlarmFollower {
   private call: AbortController | undefined;
   private wake: (() => void) | undefined;
   private running: Promise<void> | undefined;
-  /** Settles when the first attempt to read the whole list is over (read, failed, or stopped). */
+  /** Settles when the first catching up is over (caught up, failed, or stopped). */
   private firstList: { promise: Promise<void>; settle: () => void } | undefined;
+  private firstOver = false;
   private readonly now: () => number;
   private readonly random: () => number;
 
@@ -80,20 +86,24 @@ export class AlarmFollower {
   }
 
   /**
-   * Settles once the follower has read the whole list for the first time, or failed to, or stopped:
-   * the session reads the board's catalogue after it at start-up (the queue first; see SiteSession.onDiscovered).
+   * Settles once the follower has first caught up with the server (the whole list read; or, from a kept
+   * bookmark, an updates answer of less than a batch, or one the server had nothing for), or failed
+   * to, or stopped: the session reads the board's catalogue after it at start-up (the queue first; see
+   * SiteSession.onDiscovered). A restart after a long night catches up 100 alarms an answer, and each
+   * answer waited behind the board's start.
    */
-  firstListRead(): Promise<void> {
+  firstCaughtUp(): Promise<void> {
     if (!this.firstList) {
       let settle!: () => void;
       const promise = new Promise<void>((resolve) => (settle = resolve));
       this.firstList = { promise, settle };
-      if (this.bookmark || this.stopping.signal.aborted) settle();
+      if (this.firstOver || this.stopping.signal.aborted) settle();
     }
     return this.firstList.promise;
   }
 
-  private listRead(): void {
+  private firstCatchUpOver(): void {
+    this.firstOver = true;
     this.firstList?.settle();
   }
 
@@ -112,7 +122,7 @@ export class AlarmFollower {
 
   async stop(): Promise<void> {
     this.stopping.abort();
-    this.listRead();
+    this.firstCatchUpOver();
     this.call?.abort();
     this.wake?.();
     await this.running;
@@ -164,15 +174,17 @@ export class AlarmFollower {
           if (this.state.source === 'none') this.setFeed({ source: 'server', live: this.connected, behind: true });
           const { alarms, updates } = await readAlarmList(transport, listHref, discovery.version, call.signal);
           this.apply(this.queue.replace(alarms), updates, true, false);
-          this.listRead();
+          this.firstCatchUpOver();
           return false;
         }
         // The queue is the server's as of the bookmark: live from the moment the poll is out.
         if (!this.state.live) this.setFeed({ source: 'server', live: true, behind: this.state.behind, heardAt: this.heardAt });
-        const answer = await readAlarmUpdates(transport, this.bookmark, call.signal);
+        const quiet = this.firstOver ? undefined : setTimeout(() => this.firstCatchUpOver(), NOTHING_WAITING_MS);
+        const answer = await readAlarmUpdates(transport, this.bookmark, call.signal).finally(() => clearTimeout(quiet));
         const behind = answer.alarms.length >= ALARM_BATCH_LIMIT;
         this.rereading = false;
         this.apply(this.queue.merge(answer.alarms), answer.next, false, behind);
+        if (!behind) this.firstCatchUpOver();
         return behind;
       });
     } finally {
@@ -195,7 +207,7 @@ export class AlarmFollower {
   }
 
   private async failed(err: unknown): Promise<void> {
-    this.listRead();
+    this.firstCatchUpOver();
     const error = errorForFailure(err, 'The alarm queue');
     if (error.code === 'licence') {
       // The board's status-derived attention and the local book serve instead.

@@ -50,7 +50,7 @@ export class SiteAlarms implements AlarmDesk {
       options.site.onDiscovered?.(() => {
         discovered = true;
         this.follower.connection(true);
-        return this.follower.firstListRead();
+        return this.follower.firstCaughtUp();
       }) ?? (() => undefined),
     );
   }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AlarmFollower } from '../../../electron/core/alarms/alarm-follower';
+import { AlarmFollower, NOTHING_WAITING_MS } from '../../../electron/core/alarms/alarm-follower';
 import { alarmMigrations } from '../../../electron/core/alarms/alarm-migrations';
 import type { QueueChange } from '../../../electron/core/alarms/alarm-queue';
 import { AlarmStore } from '../../../electron/core/alarms/alarm-store';
@@ -9,9 +9,9 @@ import { DeskError } from '../../../shared/errors';
 import { FakeAlarmServer } from './fake-alarm-server';
 
 /**
- * At start-up the session loads the board's catalogue once the follower's first whole-list read is
- * over (AlarmFollower.firstListRead): it must settle however that read ends, or the board would wait
- * for its cap on every start.
+ * At start-up the session loads the board's catalogue once the follower has first caught up with the
+ * server (AlarmFollower.firstCaughtUp): the whole list read, or from a kept bookmark every update
+ * waiting. It must settle however that ends, or the board would wait for its cap on every start.
  */
 
 const running: AlarmFollower[] = [];
@@ -50,7 +50,7 @@ function hold() {
 async function startWithListHeld(server: FakeAlarmServer, held: Promise<void>) {
   server.listHeld = held;
   const { follower: f } = follower(server);
-  const first = watch(f.firstListRead());
+  const first = watch(f.firstCaughtUp());
   f.start();
   f.connection(true);
   await vi.waitFor(() => expect(server.requests).toHaveLength(1));
@@ -59,7 +59,7 @@ async function startWithListHeld(server: FakeAlarmServer, held: Promise<void>) {
   return { f, first };
 }
 
-describe('the first whole-list read (the board waits for it at start-up)', () => {
+describe('the first catching up with the server (the board waits for it at start-up)', () => {
   it('settles only once the last page is answered and the whole queue applied', async () => {
     const server = new FakeAlarmServer();
     for (let i = 0; i < 250; i++) server.raise(`p${i}`);
@@ -78,7 +78,7 @@ describe('the first whole-list read (the board waits for it at start-up)', () =>
     server.raise('e1');
     server.failures.push(new DeskError('server-error', 'The alarm list: the server failed (500)'));
     const { follower: f } = follower(server);
-    const first = watch(f.firstListRead());
+    const first = watch(f.firstCaughtUp());
     f.start();
     f.connection(true);
     await vi.waitFor(() => expect(first.settled()).toBe(true));
@@ -100,29 +100,58 @@ describe('the first whole-list read (the board waits for it at start-up)', () =>
     const { follower: closed } = follower(server);
     closed.start();
     await closed.stop();
-    const late = watch(closed.firstListRead());
+    const late = watch(closed.firstCaughtUp());
     await turns();
     expect(late.settled()).toBe(true);
   });
 
-  it('settles at once, before any request, when the follower resumes from a kept bookmark', async () => {
+  /** A follower that followed `server` once and stopped: its bookmark and queue kept in `store`. */
+  async function keptFollow(server: FakeAlarmServer) {
     const store = LocalStore.openFile(':memory:', { migrations: alarmMigrations });
     stores.push(store);
-    const server = new FakeAlarmServer();
-    server.raise('k1');
     const earlier = follower(server, new AlarmStore(store).forSite('https://cc.test'));
     earlier.follower.start();
     earlier.follower.connection(true);
     await vi.waitFor(() => expect(server.requests.at(-1)).toContain('/updates'));
     await earlier.follower.stop();
-
     server.requests = [];
-    const { follower: f } = follower(server, new AlarmStore(store).forSite('https://cc.test'));
+    return () => follower(server, new AlarmStore(store).forSite('https://cc.test'));
+  }
+
+  it('from a kept bookmark, settles once every update waiting is applied (a batch of 100 means more), not at once', async () => {
+    const server = new FakeAlarmServer();
+    server.raise('k0');
+    const resume = await keptFollow(server);
+    // A long night: 250 alarms raised while the desk was stopped.
+    for (let i = 0; i < 250; i++) server.raise(`n${i}`);
+    const { follower: f } = resume();
+    let queuedWhenSettled: number | undefined;
+    void f.firstCaughtUp().then(() => (queuedWhenSettled = f.queue.size));
     f.start();
-    const first = watch(f.firstListRead());
     await turns();
-    expect(first.settled()).toBe(true);
-    expect(server.requests).toEqual([]);
+    expect(queuedWhenSettled, 'settled before any answer').toBeUndefined();
+    f.connection(true);
+    await vi.waitFor(() => expect(queuedWhenSettled).toBeDefined());
+    // Three updates answers (100, 100, 50), all applied when it settled.
+    expect(queuedWhenSettled).toBe(251);
+    expect(server.requests.filter((r) => r.includes('/updates')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('from a kept bookmark with nothing new, settles once the updates call has waited NOTHING_WAITING_MS unanswered', async () => {
+    const server = new FakeAlarmServer();
+    server.raise('q1');
+    const resume = await keptFollow(server);
+    const { follower: f } = resume();
+    let settledAt: number | undefined;
+    void f.firstCaughtUp().then(() => (settledAt = Date.now()));
+    f.start();
+    const connectedAt = Date.now();
+    f.connection(true);
+    await vi.waitFor(() => expect(settledAt).toBeDefined());
+    // Settled by the quiet long-poll (still out: the server had nothing), not by an answer.
+    expect(settledAt! - connectedAt).toBeGreaterThanOrEqual(NOTHING_WAITING_MS - 5);
+    expect(server.requests).toHaveLength(1);
+    expect(f.queue.size).toBe(1);
   });
 
   it("says source 'server', behind, while the list is read (the header offers the queue), then the whole queue, caught up", async () => {
