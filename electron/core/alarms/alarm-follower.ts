@@ -70,9 +70,8 @@ export class AlarmFollower {
   private call: AbortController | undefined;
   private wake: (() => void) | undefined;
   private running: Promise<void> | undefined;
-  /** Settles when the first catching up is over (caught up, failed, or stopped). */
-  private firstList: { promise: Promise<void>; settle: () => void } | undefined;
-  private firstOver = false;
+  /** Settles when the first catching up is over (caught up, failed, or stopped); `over` says it has. */
+  private readonly firstCatchUp = settleable();
   private readonly now: () => number;
   private readonly random: () => number;
 
@@ -93,18 +92,12 @@ export class AlarmFollower {
    * answer waited behind the board's start.
    */
   firstCaughtUp(): Promise<void> {
-    if (!this.firstList) {
-      let settle!: () => void;
-      const promise = new Promise<void>((resolve) => (settle = resolve));
-      this.firstList = { promise, settle };
-      if (this.firstOver || this.stopping.signal.aborted) settle();
-    }
-    return this.firstList.promise;
+    return this.firstCatchUp.promise;
   }
 
   private firstCatchUpOver(): void {
-    this.firstOver = true;
-    this.firstList?.settle();
+    this.firstCatchUp.over = true;
+    this.firstCatchUp.settle();
   }
 
   /** Shows the kept queue at once (not live), then follows the server once the connection is up. */
@@ -179,7 +172,7 @@ export class AlarmFollower {
         }
         // The queue is the server's as of the bookmark: live from the moment the poll is out.
         if (!this.state.live) this.setFeed({ source: 'server', live: true, behind: this.state.behind, heardAt: this.heardAt });
-        const quiet = this.firstOver ? undefined : setTimeout(() => this.firstCatchUpOver(), NOTHING_WAITING_MS);
+        const quiet = this.firstCatchUp.over ? undefined : setTimeout(() => this.firstCatchUpOver(), NOTHING_WAITING_MS);
         const answer = await readAlarmUpdates(transport, this.bookmark, call.signal).finally(() => clearTimeout(quiet));
         const behind = answer.alarms.length >= ALARM_BATCH_LIMIT;
         this.rereading = false;
@@ -253,3 +246,10 @@ export class AlarmFollower {
 }
 
 export type { ServerAlarm };
+
+/** A promise settled from outside, once. */
+function settleable(): { promise: Promise<void>; settle: () => void; over: boolean } {
+  let settle!: () => void;
+  const promise = new Promise<void>((resolve) => (settle = resolve));
+  return { promise, settle, over: false };
+}

@@ -46,7 +46,7 @@ function hold() {
   return { promise, release };
 }
 
-/** A follower started with its list held: asked for, and its first whole-list read not settled yet. */
+/** A follower started with its list held: asked for, and its first catching up not over yet. */
 async function startWithListHeld(server: FakeAlarmServer, held: Promise<void>) {
   server.listHeld = held;
   const { follower: f } = follower(server);
