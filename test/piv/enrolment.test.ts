@@ -10,7 +10,7 @@ import { LocalDataSealer } from '../../electron/core/vault/keys/local-data-seale
 import type { RunningSimulator } from '../../electron/simulator/index';
 import { issueVirtualCard, VirtualPivCard } from '../../electron/simulator/piv-card/index';
 import { deskConfigFor, startTestSite, transportFor } from '../integration/support/site';
-import { skipReason, startPcscStack, VPCD_READERS, type RunningStack } from './support/pcsc-stack';
+import { skipReason, startPcscStack, VPCD_READER_NAMES, type RunningStack } from './support/pcsc-stack';
 import { insertCard, type InsertedCard } from './support/virtual-cards';
 
 const skip = skipReason();
@@ -51,19 +51,19 @@ describe.skipIf(skip !== null)(`enrolment through pcscd and vpcd${skip ? ` (skip
 
   it('reads a PIV card from a vpcd reader with progress per object and enrols it on a new cardholder', async () => {
     const list = await enrolment.readerList();
-    expect(list.readers.map((r) => r.name)).toContain(VPCD_READERS[0].name);
+    expect(list.readers.map((r) => r.name)).toContain(VPCD_READER_NAMES[0]);
     expect(list.pcscProblem).toBeUndefined();
 
     const profile = await issueVirtualCard({ kind: 'piv', fascn: '4700-0256-424242-111234567890199991', withFingerprints: true, pin: '73051962' });
     // The reader service inside the enrolment service is its own; insertCard only needs one to wait on.
     const watcher = await PivReaderService.open();
     try {
-      card = await insertCard(watcher, new VirtualPivCard(profile), 0);
+      card = await insertCard(stack, watcher, new VirtualPivCard(profile), 0);
     } finally {
       await watcher.close();
     }
 
-    const read = await enrolment.readCard(VPCD_READERS[0].name, profile.pin);
+    const read = await enrolment.readCard(VPCD_READER_NAMES[0], profile.pin);
     expect(read.preview).toMatchObject({ kind: 'piv', cardNumber: '4700-0256-424242-111234567890199991', fingerprintsRead: true, problems: [] });
     const steps = events.filter((e) => e.name === 'enrolment.progress').map((e) => e.payload as { step: string; state: string });
     expect(steps.filter((s) => s.state === 'done').map((s) => s.step)).toEqual(['select', 'chuid', 'pivAuthenticationCert', 'cardAuthenticationCert', 'pin', 'fingerprints']);

@@ -60,7 +60,7 @@ describe.skipIf(skip !== null)(`OpenSC agrees with Gatehouse on the virtual card
     ['PIV-I card with compressed certificates', () => pivI],
   ] as const) {
     it(`recognises the ${label} as PIV and reads the same certificates`, async () => {
-      const card = await insertCard(service, new VirtualPivCard(profile()), 0);
+      const card = await insertCard(stack, service, new VirtualPivCard(profile()), 0);
       try {
         const ours = await service.readCard(card.reader);
         expect((await opensc('opensc-tool', ['--reader', card.reader, '--name'])).trim()).toBe('Personal Identity Verification Card');
@@ -81,7 +81,7 @@ describe.skipIf(skip !== null)(`OpenSC agrees with Gatehouse on the virtual card
   }
 
   it('gets the CHUID bytes Gatehouse hashed from a raw OpenSC exchange (OpenSC follows the 61xx chain)', async () => {
-    const card = await insertCard(service, new VirtualPivCard(piv), 0);
+    const card = await insertCard(stack, service, new VirtualPivCard(piv), 0);
     try {
       const output = await opensc('opensc-tool', [
         '--reader', card.reader,

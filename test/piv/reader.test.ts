@@ -3,7 +3,7 @@ import { PivReaderService, type ReaderEvent } from '../../electron/core/piv/read
 import { buildEnrolment } from '../../electron/core/piv/enrolment';
 import { PIV_OBJECT_TAGS } from '../../shared/piv/card/card-objects';
 import { issueVirtualCard, VirtualPivCard, type VirtualCardProfile } from '../../electron/simulator/piv-card/index';
-import { skipReason, startPcscStack, VPCD_READERS, type RunningStack } from './support/pcsc-stack';
+import { skipReason, startPcscStack, VPCD_READER_NAMES, type RunningStack } from './support/pcsc-stack';
 import { insertCard } from './support/virtual-cards';
 
 const skip = skipReason();
@@ -29,28 +29,28 @@ describe.skipIf(skip !== null)(`reading virtual cards through pcscd and vpcd${sk
 
   it('lists both vpcd readers, empty', () => {
     const names = service.listReaders().map((r) => r.name);
-    for (const { name } of VPCD_READERS) expect(names).toContain(name);
+    for (const name of VPCD_READER_NAMES) expect(names).toContain(name);
     expect(service.listReaders().every((r) => !r.cardPresent)).toBe(true);
   });
 
   it('reports a card going in and coming out', async () => {
     const events: ReaderEvent[] = [];
     const stop = service.onEvent((e) => events.push(e));
-    const card = await insertCard(service, new VirtualPivCard(piv), 0);
+    const card = await insertCard(stack, service, new VirtualPivCard(piv), 0);
     await card.remove();
     stop();
     expect(events.map((e) => e.type)).toEqual(['card-inserted', 'card-removed']);
-    expect(events[0]).toMatchObject({ reader: { name: VPCD_READERS[0].name, cardPresent: true, atr: expect.stringMatching(/^3B/) } });
+    expect(events[0]).toMatchObject({ reader: { name: VPCD_READER_NAMES[0], cardPresent: true, atr: expect.stringMatching(/^3B/) } });
   });
 
   it('reads a PIV card end to end, fingerprints included after the PIN, and builds its enrolment', async () => {
-    const card = await insertCard(service, new VirtualPivCard(piv), 0);
+    const card = await insertCard(stack, service, new VirtualPivCard(piv), 0);
     try {
       const steps: string[] = [];
       const read = await service.readCard(card.reader, { pin: piv.pin, onProgress: (p) => steps.push(`${p.step}:${p.state}`) });
       expect(read).toMatchObject({
         kind: 'piv',
-        reader: VPCD_READERS[0].name,
+        reader: VPCD_READER_NAMES[0],
         fascn: { digits: piv.fascnDigits, formatted: '4700-0256-001337-111234567890199991' },
         expirationDate: piv.expirationDate,
         chuidSignatureValid: true,
@@ -70,10 +70,10 @@ describe.skipIf(skip !== null)(`reading virtual cards through pcscd and vpcd${sk
   });
 
   it('reads a PIV-I card with compressed certificates from the second reader, using extended APDUs', async () => {
-    const card = await insertCard(service, new VirtualPivCard(pivI), 1);
+    const card = await insertCard(stack, service, new VirtualPivCard(pivI), 1);
     try {
       const read = await service.readCard(undefined, { apduLength: 'extended' });
-      expect(read).toMatchObject({ kind: 'piv-i', reader: VPCD_READERS[1].name, duns: '123456789', fingerprintsRead: false });
+      expect(read).toMatchObject({ kind: 'piv-i', reader: VPCD_READER_NAMES[1], duns: '123456789', fingerprintsRead: false });
       expect(read.pivAuthenticationCert).toMatchObject({ base64: b64(pivI.certificates.pivAuthentication), compressedOnCard: true });
       const enrolment = buildEnrolment(read, '9.40');
       expect(enrolment.number).toBe(BigInt(`0x${Buffer.from(pivI.guid).toString('hex')}`).toString());
@@ -84,16 +84,16 @@ describe.skipIf(skip !== null)(`reading virtual cards through pcscd and vpcd${sk
   });
 
   it('says the card was removed when it leaves the reader mid-read', async () => {
-    const card = await insertCard(service, new VirtualPivCard(piv, { removeAfterCommands: 5 }), 0);
+    const card = await insertCard(stack, service, new VirtualPivCard(piv, { removeAfterCommands: 5 }), 0);
     await expect(service.readCard(card.reader)).rejects.toMatchObject({
       code: 'card-removed',
-      message: `The card was removed from ${VPCD_READERS[0].name} during the read`,
+      message: `The card was removed from ${VPCD_READER_NAMES[0]} during the read`,
     });
     await card.remove();
   });
 
   it('says plainly that a card without the PIV application is not a PIV card', async () => {
-    const card = await insertCard(service, new VirtualPivCard(piv, { notPiv: true }), 0);
+    const card = await insertCard(stack, service, new VirtualPivCard(piv, { notPiv: true }), 0);
     try {
       await expect(service.readCard(card.reader)).rejects.toMatchObject({ code: 'not-piv', message: expect.stringMatching(/^This card is not a PIV card/) });
     } finally {
@@ -102,7 +102,7 @@ describe.skipIf(skip !== null)(`reading virtual cards through pcscd and vpcd${sk
   });
 
   it('gives clear errors for a malformed CHUID and a truncated certificate read through PC/SC', async () => {
-    const malformed = await insertCard(service, new VirtualPivCard(piv, { malformObject: PIV_OBJECT_TAGS.chuid }), 0);
+    const malformed = await insertCard(stack, service, new VirtualPivCard(piv, { malformObject: PIV_OBJECT_TAGS.chuid }), 0);
     try {
       await expect(service.readCard(malformed.reader)).rejects.toMatchObject({
         code: 'malformed-data',
@@ -111,7 +111,7 @@ describe.skipIf(skip !== null)(`reading virtual cards through pcscd and vpcd${sk
     } finally {
       await malformed.remove();
     }
-    const truncated = await insertCard(service, new VirtualPivCard(piv, { truncateObject: PIV_OBJECT_TAGS.pivAuthenticationCert }), 0);
+    const truncated = await insertCard(stack, service, new VirtualPivCard(piv, { truncateObject: PIV_OBJECT_TAGS.pivAuthenticationCert }), 0);
     try {
       await expect(service.readCard(truncated.reader)).rejects.toMatchObject({
         code: 'truncated-response',
@@ -123,7 +123,7 @@ describe.skipIf(skip !== null)(`reading virtual cards through pcscd and vpcd${sk
   });
 
   it('says an answer without a status word is truncated', async () => {
-    const card = await insertCard(service, new VirtualPivCard(piv, { cutAnswer: 2 }), 0);
+    const card = await insertCard(stack, service, new VirtualPivCard(piv, { cutAnswer: 2 }), 0);
     try {
       await expect(service.readCard(card.reader)).rejects.toMatchObject({
         code: 'truncated-response',
@@ -135,6 +135,6 @@ describe.skipIf(skip !== null)(`reading virtual cards through pcscd and vpcd${sk
   });
 
   it('says there is no card when asked to read an empty reader', async () => {
-    await expect(service.readCard(VPCD_READERS[1].name)).rejects.toMatchObject({ code: 'no-card' });
+    await expect(service.readCard(VPCD_READER_NAMES[1])).rejects.toMatchObject({ code: 'no-card' });
   });
 });

@@ -44,7 +44,7 @@ describe.skipIf(skip !== null)(`card sign-in through pcscd and vpcd${skip ? ` (s
   });
 
   it('signs in with the card in the reader: wrong PIN counted by the card, then the right one proves the card', async () => {
-    const card = await insertCard(service, new VirtualPivCard(profile), 0);
+    const card = await insertCard(stack, service, new VirtualPivCard(profile), 0);
     try {
       await expect(authenticateCard({ cards: service, reader: card.reader, pin: '11112222', anchors, revoked: [] })).rejects.toMatchObject({
         code: 'card',
@@ -61,7 +61,7 @@ describe.skipIf(skip !== null)(`card sign-in through pcscd and vpcd${skip ? ` (s
   });
 
   it('signs with its PIV Authentication key for OpenSC too (pkcs11-tool, RSA PKCS#1 SHA-256)', async () => {
-    const card = await insertCard(service, new VirtualPivCard(profile), 0);
+    const card = await insertCard(stack, service, new VirtualPivCard(profile), 0);
     try {
       const message = join(scratch, 'message');
       const signature = join(scratch, 'signature');

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, mkdtempSync, openSync, readFileSync, closeSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, closeSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultPcscdSocket } from '../../../electron/core/piv/pcsc-binding';
@@ -12,10 +13,17 @@ import { defaultPcscdSocket } from '../../../electron/core/piv/pcsc-binding';
  * GATEHOUSE_REQUIRE_REAL_PARTS=1 (CI) a missing part fails them instead.
  */
 
-export const VPCD_READERS = [
-  { port: 35963, name: 'Virtual PCD 00 00' },
-  { port: 35964, name: 'Virtual PCD 00 01' },
-] as const;
+/** vpcd's two slots, as PC/SC names them; slot 1 listens one port above slot 0. */
+export const VPCD_READER_NAMES = ['Virtual PCD 00 00', 'Virtual PCD 00 01'] as const;
+
+/** The port vsmartcard-vpcd's own reader.conf gives slot 0, used when a pcscd is already running. */
+const SYSTEM_VPCD_PORT = 35963;
+
+export interface VpcdReader {
+  name: string;
+  /** Where a virtual card connects to be "inserted" in this reader. */
+  port: number;
+}
 
 export const REQUIRE_REAL_PARTS = process.env.GATEHOUSE_REQUIRE_REAL_PARTS === '1';
 
@@ -61,6 +69,8 @@ export function skipReason(options: { opensc?: boolean } = {}): string | null {
 export interface RunningStack {
   /** Whether this process started pcscd (and so will stop it). */
   started: boolean;
+  /** The vpcd readers, slot 0 first. */
+  readers: readonly VpcdReader[];
   logFile?: string;
   stop(): Promise<void>;
 }
@@ -69,12 +79,12 @@ export interface RunningStack {
 export async function startPcscStack(): Promise<RunningStack> {
   const socket = defaultPcscdSocket();
   if (existsSync(socket)) {
-    if (vpcdListening()) return { started: false, stop: async () => undefined };
+    if (listening(SYSTEM_VPCD_PORT)) return { started: false, readers: readersFrom(SYSTEM_VPCD_PORT), stop: async () => undefined };
     if (pcscdRunning()) {
       // apt starts pcscd as it installs it, before vsmartcard-vpcd's reader is installed: that
       // pcscd has no vpcd readers, and every test would fail far from the cause.
       throw new Error(
-        `pcscd is running without the vpcd readers (nothing listens on port ${VPCD_READERS[0].port}); it was probably started before vsmartcard-vpcd was installed. Restart it (pkill -x pcscd) and run again.`,
+        `pcscd is running without the vpcd readers (nothing listens on port ${SYSTEM_VPCD_PORT}); it was probably started before vsmartcard-vpcd was installed. Restart it (pkill -x pcscd) and run again.`,
       );
     }
     // The socket of a pcscd that was killed: nothing answers on it.
@@ -82,15 +92,23 @@ export async function startPcscStack(): Promise<RunningStack> {
   }
   const command = pcscdCommand();
   if (!command) throw new Error('pcscd is not installed');
-  const logFile = join(mkdtempSync(join(tmpdir(), 'gatehouse-pcscd-')), 'pcscd.log');
+  // Our pcscd reads a reader.conf.d of its own, with vpcd on two ports free now: the package's
+  // fixed 35963 may be held by anything else on the host's network (once, in CI, it was).
+  const port = await freePortPair();
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-pcscd-'));
+  const confDir = join(dir, 'reader.conf.d');
+  mkdirSync(confDir);
+  const channel = `0x${port.toString(16).toUpperCase()}`;
+  writeFileSync(join(confDir, 'vpcd'), `FRIENDLYNAME "Virtual PCD"\nDEVICENAME /dev/null:${channel}\nLIBPATH ${VPCD_DRIVER}\nCHANNELID ${channel}\n`);
+  const logFile = join(dir, 'pcscd.log');
   const log = openSync(logFile, 'a');
   // Foreground (-f) so the child is pcscd itself and its pid is the one to stop; own session so a
   // terminal's signals don't reach it. -a logs APDUs, which helps when a test fails.
-  const child = spawn(command, ['-f', '-a'], { detached: true, stdio: ['ignore', log, log] });
+  const child = spawn(command, ['-f', '-a', '-c', confDir], { detached: true, stdio: ['ignore', log, log] });
   closeSync(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + START_TIMEOUT_MS;
-  while (!existsSync(socket) || !vpcdListening()) {
+  while (!existsSync(socket) || !listening(port)) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stopChild(child, exited);
       throw new Error(
@@ -99,7 +117,32 @@ export async function startPcscStack(): Promise<RunningStack> {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { started: true, logFile, stop: () => stopChild(child, exited) };
+  return { started: true, readers: readersFrom(port), logFile, stop: () => stopChild(child, exited) };
+}
+
+function readersFrom(firstPort: number): VpcdReader[] {
+  return VPCD_READER_NAMES.map((name, slot) => ({ name, port: firstPort + slot }));
+}
+
+/** A port p such that p and p + 1 are both free to listen on now. */
+async function freePortPair(): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const port = await listenOnce(0);
+    if (port < 65535 && (await listenOnce(port + 1).then(() => true, () => false))) return port;
+  }
+  throw new Error('found no two consecutive free TCP ports for the vpcd readers in 20 tries');
+}
+
+/** Listens on `port` (0: any) and closes again, answering the port it got. */
+function listenOnce(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(port, () => {
+      const { port: bound } = server.address() as { port: number };
+      server.close(() => resolve(bound));
+    });
+  });
 }
 
 function pcscdRunning(): boolean {
@@ -107,11 +150,11 @@ function pcscdRunning(): boolean {
 }
 
 /**
- * Whether something listens on vpcd's first reader port, i.e. a pcscd with the vpcd driver runs.
+ * Whether something listens on `port` (vpcd's slot 0: a pcscd with the vpcd driver runs).
  * Read from /proc rather than by connecting, which vpcd would take for a card going in.
  */
-function vpcdListening(): boolean {
-  const port = VPCD_READERS[0].port.toString(16).toUpperCase().padStart(4, '0');
+function listening(port: number): boolean {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
   const LISTEN = '0A';
   return ['/proc/net/tcp', '/proc/net/tcp6'].some((table) => {
     if (!existsSync(table)) return false;
@@ -120,7 +163,7 @@ function vpcdListening(): boolean {
       .slice(1)
       .some((line) => {
         const [, local, , state] = line.trim().split(/\s+/);
-        return state === LISTEN && local?.endsWith(`:${port}`);
+        return state === LISTEN && local?.endsWith(`:${hex}`);
       });
   });
 }

@@ -1,6 +1,6 @@
 import type { PivReaderService } from '../../../electron/core/piv/reader-service';
 import { VpcdLink, type VirtualPivCard } from '../../../electron/simulator/piv-card/index';
-import { VPCD_READERS } from './pcsc-stack';
+import type { RunningStack } from './pcsc-stack';
 
 /** Bounded waits for PC/SC to see a card change (vpcd is polled every few hundred ms). */
 const PRESENCE_TIMEOUT_MS = 10_000;
@@ -12,9 +12,9 @@ export interface InsertedCard {
   remove(): Promise<void>;
 }
 
-/** Puts a virtual card into vpcd reader `slot` and waits until PC/SC reports it present. */
-export async function insertCard(service: PivReaderService, card: VirtualPivCard, slot: 0 | 1 = 0): Promise<InsertedCard> {
-  const { port, name } = VPCD_READERS[slot];
+/** Puts a virtual card into the stack's vpcd reader `slot` and waits until PC/SC reports it present. */
+export async function insertCard(stack: RunningStack, service: PivReaderService, card: VirtualPivCard, slot: 0 | 1 = 0): Promise<InsertedCard> {
+  const { port, name } = stack.readers[slot]!;
   const link = await VpcdLink.insert(card, { port });
   await service.waitForCard(name, PRESENCE_TIMEOUT_MS);
   return { link, reader: name, remove: () => removeCard(service, link, name) };
