@@ -61,6 +61,13 @@ export function launchBenchChromium(executable: string): Promise<Browser> {
   return chromium.launch({ executablePath: executable, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'] });
 }
 
+/**
+ * BENCH_TRACE=<file.json> (watched runs): a Chromium performance trace of each measured page, from
+ * `measure` to its screenshot, in <file>-<n>.json; open it in DevTools' Performance panel.
+ */
+const TRACE = process.env.BENCH_TRACE;
+let traced = 0;
+
 async function watchedBrowser(executable: string): Promise<MeasuringBrowser> {
   const browser = await launchBenchChromium(executable);
   return {
@@ -68,10 +75,14 @@ async function watchedBrowser(executable: string): Promise<MeasuringBrowser> {
     measure: async (page) => {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Performance.enable');
+      if (TRACE) await browser.startTracing(page, { path: TRACE.replace(/(\.json)?$/, `-${++traced}.json`) });
       return {
         reader: readerOf(page),
         ...pageReadings(() => cdp.send('Performance.getMetrics')),
-        screenshot: async (path) => void (await page.screenshot({ path })),
+        screenshot: async (path) => {
+          if (TRACE) await browser.stopTracing();
+          await page.screenshot({ path });
+        },
       };
     },
     close: () => browser.close(),

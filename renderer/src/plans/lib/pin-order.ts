@@ -1,10 +1,13 @@
+import { ATTENTION_ORDER, type AttentionConcern } from '../../../../shared/status';
 import type { PinLike, PlacedItem } from './floor-items';
 
 /**
- * The order pins are drawn, stacked and named in. A plan of hundreds of pins must not be laid out
- * again on every status: the DOM keeps one order (reading order, so Tab moves across the plan as an eye
- * does), and only the attention order, which changes when an item starts or stops needing action,
- * decides which pins are on top and which keep their names.
+ * The order pins are drawn, stacked and named in. A plan of hundreds of pins must not be laid out or
+ * restacked on every status: the DOM keeps one order (reading order, so Tab moves across the plan as an
+ * eye does), and only each pin's own concern tier (forced above offline above calm, ATTENTION_ORDER)
+ * decides which pins are on top and which keep their names. The attention strip's finer order (newest
+ * first within a concern) moves with every status a pin needing attention sends; stacking by it restacked
+ * hundreds of pins several times a second, which is what made a crowded plan slow to show a change.
  */
 
 /** Top to bottom, then left to right: the tab order across the plan. */
@@ -13,31 +16,46 @@ export function readingOrder<P extends PinLike>(placed: readonly PlacedItem<P>[]
 }
 
 /**
- * The attention order as one string, worst first: a derived value compared by ===, so what is computed
- * from it runs only when the order itself changes, not whenever one of its items sends a status.
+ * Which pins need attention and at which tier, as one string: a derived value compared by ===, so what
+ * is computed from it runs only when a pin's tier changes, not when the strip's order moves.
  */
-export function orderKey(hrefs: readonly string[]): string {
-  return hrefs.join('\n');
+export function tierKey(entries: readonly { item: { href: string }; concern: AttentionConcern }[]): string {
+  return entries
+    .map((e) => `${e.item.href}\t${ATTENTION_ORDER.indexOf(e.concern)}`)
+    .sort()
+    .join('\n');
 }
 
-/** Each ranked href's place in the attention order (0 is the worst). */
-export function ranks(key: string): ReadonlyMap<string, number> {
-  return new Map(key === '' ? [] : key.split('\n').map((href, i) => [href, i]));
+/** Each href of a tier key with its tier (0: the worst concern). */
+export function tiers(key: string): ReadonlyMap<string, number> {
+  return new Map(
+    key === ''
+      ? []
+      : key.split('\n').map((line) => {
+          const [href, tier] = line.split('\t');
+          return [href!, Number(tier)];
+        }),
+  );
 }
 
-/** The hrefs a key holds, as a set (the pins that pulse). */
+/** A set of hrefs as one string, in a fixed order (the pins that pulse). */
+export function hrefKey(hrefs: readonly string[]): string {
+  return [...hrefs].sort().join('\n');
+}
+
+/** The hrefs a key holds, as a set. */
 export function hrefSet(key: string): ReadonlySet<string> {
   return new Set(key === '' ? [] : key.split('\n'));
 }
 
-/** Pins needing attention first, worst first; the calm ones after them, in the order given. */
-export function worstFirst<T extends { item: { href: string } }>(pins: readonly T[], rank: ReadonlyMap<string, number>): T[] {
-  const ranked = pins.filter((p) => rank.has(p.item.href)).sort((a, b) => rank.get(a.item.href)! - rank.get(b.item.href)!);
-  return [...ranked, ...pins.filter((p) => !rank.has(p.item.href))];
+/** Pins needing attention first, the worst tier first; within a tier and after them, in the order given. */
+export function worstFirst<T extends { item: { href: string } }>(pins: readonly T[], tier: ReadonlyMap<string, number>): T[] {
+  const ranked = pins.filter((p) => tier.has(p.item.href)).sort((a, b) => tier.get(a.item.href)! - tier.get(b.item.href)!);
+  return [...ranked, ...pins.filter((p) => !tier.has(p.item.href))];
 }
 
-/** Stacking: a pin needing attention above every calm pin, the worst on top; calm pins by DOM order. */
-export function layerOf(href: string, rank: ReadonlyMap<string, number>): number {
-  const at = rank.get(href);
-  return at === undefined ? 0 : rank.size - at;
+/** Stacking: a pin needing attention above every calm pin, the worse tier higher; equals by DOM order. */
+export function layerOf(href: string, tier: ReadonlyMap<string, number>): number {
+  const at = tier.get(href);
+  return at === undefined ? 0 : ATTENTION_ORDER.length - at;
 }

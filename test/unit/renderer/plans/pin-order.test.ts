@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hrefSet, layerOf, orderKey, ranks, readingOrder, worstFirst } from '../../../../renderer/src/plans/lib/pin-order';
+import { hrefKey, hrefSet, layerOf, readingOrder, tierKey, tiers, worstFirst } from '../../../../renderer/src/plans/lib/pin-order';
+import { ATTENTION_ORDER, type AttentionConcern } from '../../../../shared/status';
 import type { BoardItem } from '../../../../shared/domain';
 
 const placedAt = (href: string, x: number, y: number) => ({ item: { href, name: href } as BoardItem, pin: { href, x, y } });
+const entry = (href: string, concern: AttentionConcern) => ({ item: { href }, concern });
 
 describe('pin order', () => {
   it('keeps pins in reading order: top to bottom, then left to right', () => {
@@ -10,24 +12,33 @@ describe('pin order', () => {
     expect(readingOrder(pins).map((p) => p.item.href)).toEqual(['a', 'b', 'c']);
   });
 
-  it('turns the attention order into a key and back, empty when nothing needs attention', () => {
-    const key = orderKey(['/doors/2', '/doors/1']);
-    expect(ranks(key)).toEqual(new Map([['/doors/2', 0], ['/doors/1', 1]]));
-    expect(hrefSet(key)).toEqual(new Set(['/doors/2', '/doors/1']));
-    expect(ranks(orderKey([])).size).toBe(0);
-    expect(hrefSet(orderKey([])).size).toBe(0);
+  it('turns the pins needing attention into a key of their tiers and back, empty when none does', () => {
+    const key = tierKey([entry('/doors/2', 'offline'), entry('/doors/1', 'forced')]);
+    expect(tiers(key)).toEqual(new Map([['/doors/1', ATTENTION_ORDER.indexOf('forced')], ['/doors/2', ATTENTION_ORDER.indexOf('offline')]]));
+    expect(tiers(tierKey([])).size).toBe(0);
   });
 
-  it('puts pins needing attention first, worst first, and the calm ones after in their own order', () => {
-    const pins = ['a', 'b', 'c', 'd'].map((h, i) => placedAt(h, i / 4, 0));
-    const rank = ranks(orderKey(['d', 'b']));
-    expect(worstFirst(pins, rank).map((p) => p.item.href)).toEqual(['d', 'b', 'a', 'c']);
+  it('keeps the same key when only the strip order moves, and a new one when a tier changes', () => {
+    const forced = entry('/doors/1', 'forced');
+    const offline = entry('/doors/2', 'offline');
+    expect(tierKey([offline, forced])).toBe(tierKey([forced, offline]));
+    expect(tierKey([forced, entry('/doors/2', 'tamper')])).not.toBe(tierKey([forced, offline]));
+    expect(hrefKey(['/doors/2', '/doors/1'])).toBe(hrefKey(['/doors/1', '/doors/2']));
+    expect(hrefSet(hrefKey(['/doors/2', '/doors/1']))).toEqual(new Set(['/doors/1', '/doors/2']));
+    expect(hrefSet(hrefKey([])).size).toBe(0);
   });
 
-  it('stacks the worst on top, every pin needing attention above the calm ones', () => {
-    const rank = ranks(orderKey(['d', 'b']));
-    expect(layerOf('d', rank)).toBeGreaterThan(layerOf('b', rank));
-    expect(layerOf('b', rank)).toBeGreaterThan(layerOf('a', rank));
-    expect(layerOf('a', rank)).toBe(0);
+  it('puts pins needing attention first, worst tier first, and keeps the given order within a tier and after', () => {
+    const pins = ['a', 'b', 'c', 'd', 'e'].map((h, i) => placedAt(h, i / 5, 0));
+    const tier = tiers(tierKey([entry('e', 'forced'), entry('d', 'offline'), entry('b', 'offline')]));
+    expect(worstFirst(pins, tier).map((p) => p.item.href)).toEqual(['e', 'b', 'd', 'a', 'c']);
+  });
+
+  it('stacks the worse tier on top, every pin needing attention above the calm ones, equals alike', () => {
+    const tier = tiers(tierKey([entry('d', 'forced'), entry('b', 'offline'), entry('c', 'offline')]));
+    expect(layerOf('d', tier)).toBeGreaterThan(layerOf('b', tier));
+    expect(layerOf('b', tier)).toBe(layerOf('c', tier));
+    expect(layerOf('b', tier)).toBeGreaterThan(layerOf('a', tier));
+    expect(layerOf('a', tier)).toBe(0);
   });
 });
