@@ -2,12 +2,12 @@ import { ATTENTION_ORDER, type AttentionConcern } from '../../../../shared/statu
 import type { PinLike, PlacedItem } from './floor-items';
 
 /**
- * The order pins are drawn, stacked and named in. A plan of hundreds of pins must not be laid out or
- * restacked on every status: the DOM keeps one order (reading order, so Tab moves across the plan as an
- * eye does), and only each pin's own concern tier (forced above offline above calm, ATTENTION_ORDER)
- * decides which pins are on top and which keep their names. The attention strip's finer order (newest
- * first within a concern) moves with every status a pin needing attention sends; stacking by it restacked
- * hundreds of pins several times a second, which is what made a crowded plan slow to show a change.
+ * The order pins are drawn and stacked in. A plan of hundreds of pins must not be laid out or restacked
+ * on every status: the DOM keeps one order (reading order, so Tab moves across the plan as an eye does),
+ * and only each pin's own concern tier (forced above offline above calm, ATTENTION_ORDER) decides which
+ * pins are on top. The attention strip's finer order (newest first within a concern) moves with every
+ * status a pin needing attention sends; stacking by it restacked hundreds of pins several times a
+ * second, which is what made a crowded plan slow to show a change.
  */
 
 /** Top to bottom, then left to right: the tab order across the plan. */
@@ -46,12 +46,6 @@ export function hrefKey(hrefs: readonly string[]): string {
 /** The hrefs a key holds, as a set. */
 export function hrefSet(key: string): ReadonlySet<string> {
   return new Set(key === '' ? [] : key.split('\n'));
-}
-
-/** Pins needing attention first, the worst tier first; within a tier and after them, in the order given. */
-export function worstFirst<T extends { item: { href: string } }>(pins: readonly T[], tier: ReadonlyMap<string, number>): T[] {
-  const ranked = pins.filter((p) => tier.has(p.item.href)).sort((a, b) => tier.get(a.item.href)! - tier.get(b.item.href)!);
-  return [...ranked, ...pins.filter((p) => !tier.has(p.item.href))];
 }
 
 /** Stacking: a pin needing attention above every calm pin, the worse tier higher; equals by DOM order. */

@@ -31,7 +31,7 @@ describe('pins and the floor\'s items', () => {
 });
 
 describe('pin labels', () => {
-  it('shows the names of pins that do not cover one already shown, worst first', () => {
+  it('shows the names of pins that do not cover one already shown, in the order given', () => {
     const shown = labelsShown([
       { key: 'forced', x: 0, y: 0, width: 100, height: 40 },
       { key: 'near', x: 50, y: 10, width: 100, height: 40 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hrefKey, hrefSet, layerOf, readingOrder, tierKey, tiers, worstFirst } from '../../../../renderer/src/plans/lib/pin-order';
+import { hrefKey, hrefSet, layerOf, readingOrder, tierKey, tiers } from '../../../../renderer/src/plans/lib/pin-order';
 import { ATTENTION_ORDER, type AttentionConcern } from '../../../../shared/status';
 import type { BoardItem } from '../../../../shared/domain';
 
@@ -26,12 +26,6 @@ describe('pin order', () => {
     expect(hrefKey(['/doors/2', '/doors/1'])).toBe(hrefKey(['/doors/1', '/doors/2']));
     expect(hrefSet(hrefKey(['/doors/2', '/doors/1']))).toEqual(new Set(['/doors/1', '/doors/2']));
     expect(hrefSet(hrefKey([])).size).toBe(0);
-  });
-
-  it('puts pins needing attention first, worst tier first, and keeps the given order within a tier and after', () => {
-    const pins = ['a', 'b', 'c', 'd', 'e'].map((h, i) => placedAt(h, i / 5, 0));
-    const tier = tiers(tierKey([entry('e', 'forced'), entry('d', 'offline'), entry('b', 'offline')]));
-    expect(worstFirst(pins, tier).map((p) => p.item.href)).toEqual(['e', 'b', 'd', 'a', 'c']);
   });
 
   it('stacks the worse tier on top, every pin needing attention above the calm ones, equals alike', () => {
