@@ -43,6 +43,11 @@ test('a forced door reaches the strip and is announced until acknowledged at the
   await expect(entry).toContainText('Forced');
   await expect(page.getByTestId('unacknowledged')).toHaveText('1 unacknowledged alarm');
   await expect(page.getByTestId('alarm-announcement')).toContainText('North L1 East Door');
+  // It pulses on the page's beat: brighter, then not, then brighter.
+  const filter = () => entry.evaluate((el) => getComputedStyle(el).filter);
+  await expect.poll(filter).toBe('brightness(1.45)');
+  await expect.poll(filter).toBe('none');
+  await expect.poll(filter).toBe('brightness(1.45)');
   // The sound can be muted at this desk; the alarm stays announced on screen.
   await page.getByTestId('mute').click();
   await expect(page.getByTestId('mute')).toHaveAttribute('aria-pressed', 'true');
@@ -51,6 +56,10 @@ test('a forced door reaches the strip and is announced until acknowledged at the
   await entry.getByTestId('acknowledge').click();
   await expect(entry).toHaveAttribute('data-unacknowledged', 'false');
   await expect(page.getByTestId('unacknowledged')).toHaveText('');
+  // Acknowledged, it no longer pulses: never brighter over two whole beats.
+  const seen = new Set<string>();
+  for (let i = 0; i < 13; i++, await page.waitForTimeout(100)) seen.add(await filter());
+  expect([...seen]).toEqual(['none']);
   // Still forced, so still listed: acknowledging is not resolving.
   await expect(entry).toContainText('Forced');
   // Acknowledgement is local: nothing reached the server.
