@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultPcscdSocket } from '../../../electron/core/piv/pcsc-binding';
+import { VPCD_FIRST_PORT } from '../../../electron/simulator/piv-card/index';
 
 /**
  * The real PC/SC stack for test/piv: pcscd with vsmartcard's vpcd driver, the @pokusew/pcsclite
@@ -15,9 +16,6 @@ import { defaultPcscdSocket } from '../../../electron/core/piv/pcsc-binding';
 
 /** vpcd's two slots, as PC/SC names them; slot 1 listens one port above slot 0. */
 export const VPCD_READER_NAMES = ['Virtual PCD 00 00', 'Virtual PCD 00 01'] as const;
-
-/** The port vsmartcard-vpcd's own reader.conf gives slot 0, used when a pcscd is already running. */
-const SYSTEM_VPCD_PORT = 35963;
 
 export interface VpcdReader {
   name: string;
@@ -79,12 +77,12 @@ export interface RunningStack {
 export async function startPcscStack(): Promise<RunningStack> {
   const socket = defaultPcscdSocket();
   if (existsSync(socket)) {
-    if (listening(SYSTEM_VPCD_PORT)) return { started: false, readers: readersFrom(SYSTEM_VPCD_PORT), stop: async () => undefined };
+    if (listening(VPCD_FIRST_PORT)) return { started: false, readers: readersFrom(VPCD_FIRST_PORT), stop: async () => undefined };
     if (pcscdRunning()) {
       // apt starts pcscd as it installs it, before vsmartcard-vpcd's reader is installed: that
       // pcscd has no vpcd readers, and every test would fail far from the cause.
       throw new Error(
-        `pcscd is running without the vpcd readers (nothing listens on port ${SYSTEM_VPCD_PORT}); it was probably started before vsmartcard-vpcd was installed. Restart it (pkill -x pcscd) and run again.`,
+        `pcscd is running without the vpcd readers (nothing listens on port ${VPCD_FIRST_PORT}); it was probably started before vsmartcard-vpcd was installed. Restart it (pkill -x pcscd) and run again.`,
       );
     }
     // The socket of a pcscd that was killed: nothing answers on it.
@@ -92,8 +90,9 @@ export async function startPcscStack(): Promise<RunningStack> {
   }
   const command = pcscdCommand();
   if (!command) throw new Error('pcscd is not installed');
-  // Our pcscd reads a reader.conf.d of its own, with vpcd on two ports free now: the package's
-  // fixed 35963 may be held by anything else on the host's network (once, in CI, it was).
+  // A pcscd already running uses vsmartcard-vpcd's own reader.conf (slot 0 on VPCD_FIRST_PORT). Ours
+  // reads a reader.conf.d of its own, with vpcd on two ports free now: the package's fixed port may be
+  // held by anything else on the host's network (once, in CI, it was).
   const port = await freePortPair();
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-pcscd-'));
   const confDir = join(dir, 'reader.conf.d');
