@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { none } from './none';
-import { ShiftReport } from './operators';
+import { ShiftReport, SignInRefusal } from './operators';
 
 /**
  * The audit log: every action taken at this desk, appended with time, desk and the outcome the operator
@@ -77,6 +77,12 @@ export const AuditAction = z.discriminatedUnion('kind', [
     method: z.enum(['card', 'deskPin', 'firstOperator']),
     /** For a refused sign-in: the roster operator it was for, when one was named or matched. */
     attempted: z.string().optional(),
+    /** For a refused sign-in: why, in one word (the words the guard saw are `outcomeText`). */
+    reason: SignInRefusal.optional(),
+    /** For a refused card: its PIV Authentication certificate's serial number, where it could be read. */
+    cardSerial: z.string().optional(),
+    /** Personal: that certificate's subject (the name on the card), where it could be read. */
+    cardSubject: z.string().optional(),
     ...common,
   }),
   z.object({
@@ -86,8 +92,8 @@ export const AuditAction = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('operators.changed'),
-    change: z.enum(['added', 'removed', 'cardLinked', 'policy']),
-    /** The roster operator added, removed or given a card (their name), absent for a policy change. */
+    change: z.enum(['added', 'removed', 'cardLinked', 'policy', 'pinLockLifted']),
+    /** The roster operator added, removed, given a card or whose desk-PIN lock was lifted (their name); absent for a policy change or the whole desk's lock. */
     subject: z.string().optional(),
     /** In words: "supervisor", "PIV · agency 1234 · card 000042", "idle lock 15 min, card stays in reader". */
     detail: z.string().optional(),

@@ -23,6 +23,16 @@ export const OperatorCard = z.object({
 });
 export type OperatorCard = z.infer<typeof OperatorCard>;
 
+/** Wrong desk PINs counted for an operator (or the whole desk), and what they hold back. */
+export const DeskPinLock = z.object({
+  count: z.number().int(),
+  /** Desk-PIN sign-in is locked until a supervisor lifts it. */
+  locked: z.boolean(),
+  /** The next try waits until then (ms since the epoch). */
+  until: z.number().optional(),
+});
+export type DeskPinLock = z.infer<typeof DeskPinLock>;
+
 export const Operator = z.object({
   /** The desk's own id for this roster entry. */
   id: z.string(),
@@ -35,6 +45,8 @@ export const Operator = z.object({
   /** Whether a desk PIN is set (the fallback sign-in); the PIN itself never leaves main. */
   hasDeskPin: z.boolean(),
   addedAt: z.number(),
+  /** Their wrong desk PINs, where there are any (a supervisor can lift a lock). */
+  deskPinLock: DeskPinLock.optional(),
 });
 export type Operator = z.infer<typeof Operator>;
 
@@ -45,11 +57,39 @@ export type SignedInOperator = z.infer<typeof SignedInOperator>;
 export const LockReason = z.enum(['started', 'signedOut', 'idle', 'cardRemoved', 'shiftEnded']);
 export type LockReason = z.infer<typeof LockReason>;
 
+/**
+ * Why a sign-in was refused, one word per cause, for the audit log's filter and the desk's count of
+ * refusals. The message the guard saw is kept beside it in words.
+ */
+export const SignInRefusal = z.enum([
+  'no-card', // no card, several cards, the card left or could not be read
+  'not-piv', // the card has no PIV application or a malformed object
+  'no-card-id', // the certificate names no FASC-N and no card UUID
+  'untrusted-issuer', // the certificate does not chain to a CA this desk trusts (or none is trusted yet)
+  'expired', // the certificate is expired or not yet valid
+  'revoked', // revoked at this desk
+  'chuid-signature', // the CHUID's signature is missing, broken, or not by a content signer this desk trusts
+  'chuid-mismatch', // the CHUID and the certificate name different cards
+  'wrong-pin', // the card refused the PIN (it counts its own tries)
+  'pin-blocked', // the card's PIN is blocked
+  'pin-guard', // the desk would not send the PIN: a wait, the card taken out and put back, or its last try kept
+  'challenge-failed', // the card did not prove it holds its certificate's key
+  'not-on-roster', // a proven card no operator here holds
+  'wrong-desk-pin', // a desk PIN that is not the operator's
+  'desk-pin-locked', // desk-PIN sign-in waits or is locked after wrong PINs
+]);
+export type SignInRefusal = z.infer<typeof SignInRefusal>;
+
 export const SignInPolicy = z.object({
   /** Minutes without a key or pointer before the desk locks itself; null: never. */
   idleLockMinutes: z.number().int().min(1).max(720).nullable(),
-  /** The operator's card stays in the reader while signed in: taking it out locks the desk. */
+  /**
+   * The operator's card stays in the reader while signed in: taking it out locks the desk, unless the
+   * same card is back in the same reader within `cardRemovedGraceSeconds`. On by default (a guard desk).
+   */
   cardStaysInReader: z.boolean(),
+  /** Seconds a card may be out of the reader (a knock, reseating it) before the desk locks; 0 locks at once. */
+  cardRemovedGraceSeconds: z.number().int().min(0).max(60).default(5),
   /** A name and desk PIN signs in where no reader is fitted. Off in the kiosk profile. */
   deskPinFallback: z.boolean(),
 });
@@ -66,6 +106,10 @@ export const OperatorSession = z.object({
   rosterEmpty: z.boolean(),
   /** A shift ended and its handover waits for the next operator to acknowledge it. */
   handoverPending: z.string().optional(),
+  /** Refused sign-ins at this desk lately, when there were REFUSALS_FOR_ATTENTION or more: the desk shows them. */
+  refusals: z.object({ count: z.number().int(), since: z.number(), last: z.number() }).optional(),
+  /** Desk-PIN sign-in locked or counting for the whole desk, where any wrong PINs count. */
+  deskPinLock: DeskPinLock.optional(),
 });
 export type OperatorSession = z.infer<typeof OperatorSession>;
 
@@ -135,6 +179,10 @@ export const operatorCalls = {
   'operators.remove': { params: z.object({ id: z.string().min(1) }).strict(), result: z.array(Operator) },
   'operators.linkCard': { params: z.object({ id: z.string().min(1), reader: z.string().min(1).optional() }).strict(), result: z.array(Operator) },
   'operators.setPolicy': { params: SignInPolicy.strict(), result: OperatorSession },
+  /** Supervisor only: lifts the desk-PIN lock of one operator (`id`) or of the whole desk (no id), audited. */
+  'operators.liftPinLock': { params: z.object({ id: z.string().min(1).optional() }).strict(), result: z.array(Operator) },
+  /** A signed-in operator has seen the refused sign-ins the desk showed: the notice goes until the next ones. */
+  'operator.refusalsSeen': { params: none, result: OperatorSession },
   'overrides.active': { params: none, result: z.array(ActiveOverride) },
   /** Sends the item's cancel command (the operator confirmed it), audited. */
   'overrides.cancel': { params: z.object({ id: z.string().min(1) }).strict(), result: z.array(ActiveOverride) },

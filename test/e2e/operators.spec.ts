@@ -124,7 +124,7 @@ test.describe('the idle lock', () => {
     try {
       const ada = await cardholder(socket, 'Hannah Grantham');
       await socket.call('operators.add', { cardholder: ada, role: 'supervisor', linkCard: false, deskPin: '1357' });
-      await socket.call('operators.setPolicy', { idleLockMinutes: 12, cardStaysInReader: false, deskPinFallback: true });
+      await socket.call('operators.setPolicy', { idleLockMinutes: 12, cardStaysInReader: false, cardRemovedGraceSeconds: 5, deskPinFallback: true });
     } finally {
       socket.close();
     }
@@ -170,7 +170,7 @@ test.describe('signing in with the demo card', () => {
     // The card stays in the reader: taking it out locks the desk, saying so.
     const again = await openDeskSocket(host.url);
     try {
-      await again.call('operators.setPolicy', { idleLockMinutes: 15, cardStaysInReader: true, deskPinFallback: true });
+      await again.call('operators.setPolicy', { idleLockMinutes: 15, cardStaysInReader: true, cardRemovedGraceSeconds: 0, deskPinFallback: true });
       await again.call('enrolment.demoCard', { action: 'remove' });
       await expect(page.getByTestId('lock-bar')).toContainText('Locked: the card was taken out of the reader');
       // Another card (each demo insert is a new card) put in while locked asks for its PIN at once,

@@ -45,9 +45,9 @@ export class CardReaders {
   }
 
   /** The card in `readerName` (or the only card in any reader), connected while `use` runs: sign-in's way in. */
-  async withCard<T>(readerName: string | undefined, use: (channel: CardChannel) => Promise<T>): Promise<T> {
+  async withCard<T>(readerName: string | undefined, use: (channel: CardChannel, reader: { name: string }) => Promise<T>): Promise<T> {
     const source = await this.sourceOf(readerName);
-    return source.withCard(readerName, (channel) => use(channel));
+    return source.withCard(readerName, use);
   }
 
   private async sourceOf(readerName: string | undefined): Promise<PivCardReader> {

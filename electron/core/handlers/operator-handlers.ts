@@ -25,5 +25,7 @@ export function operatorHandlers(session: OperatorSession, roster: RosterChanges
       roster.setPolicy(policy);
       return session.state();
     },
+    'operators.liftPinLock': async ({ id }) => roster.liftPinLock(id),
+    'operator.refusalsSeen': async () => session.refusalsSeen(),
   };
 }

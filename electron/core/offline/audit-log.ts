@@ -7,6 +7,7 @@ import type { LocalStore } from './local-store';
 const personalFields: Partial<Record<AuditAction['kind'], readonly string[]>> = {
   override: ['requestedBy'],
   enrolment: ['cardholder', 'cardNumber'],
+  'operator.signedIn': ['cardSubject'],
 };
 const withheldText = '(not kept: the vault key was unavailable)';
 const unreadableText = '(sealed under a key this desk no longer has)';
@@ -217,7 +218,7 @@ export class AuditLog {
       }
     }
     if (state === 'withheld' || state === 'unreadable') {
-      for (const f of fields) if (action[f] === undefined && (f === 'cardholder' || f === 'requestedBy')) action[f] = state === 'withheld' ? withheldText : unreadableText;
+      for (const f of fields) if (action[f] === undefined && (f === 'cardholder' || f === 'requestedBy' || f === 'cardSubject')) action[f] = state === 'withheld' ? withheldText : unreadableText;
     }
     return { seq: row.seq, at: row.at, desk: row.desk, ...(row.operator ? { operator: row.operator } : {}), action: action as AuditAction, personal: state, hash: row.hash };
   }

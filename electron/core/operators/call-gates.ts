@@ -98,6 +98,8 @@ export const callGates: { [K in CallName]: CallGate } = {
   'operators.remove': 'supervisor',
   'operators.linkCard': 'supervisor',
   'operators.setPolicy': 'supervisor',
+  'operators.liftPinLock': 'supervisor',
+  'operator.refusalsSeen': 'signedIn',
   'overrides.active': 'open',
   'overrides.cancel': 'signedIn',
   'shift.report': 'signedIn',

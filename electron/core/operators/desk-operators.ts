@@ -42,6 +42,9 @@ export function deskOperators(parts: {
     presence: options?.presence ?? readerListPresence((listener) => events.on('enrolment.readers', listener)),
     ...(options?.minuteMs ? { minuteMs: options.minuteMs } : {}),
     ...(record ? { record } : {}),
+    ...(records
+      ? { refusedSince: (from: number) => records.audit.matching({ from, kinds: ['operator.signedIn'], outcomes: ['refused'] }).map((e) => e.at) }
+      : {}),
     changed: (state) => events.emit('operator.session', state),
   });
   records?.audit.attributeTo(() => session.current()?.name);

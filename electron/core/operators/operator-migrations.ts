@@ -27,4 +27,21 @@ export const operatorMigrations: Migration[] = [
       `);
     },
   },
+  {
+    feature: 'operators',
+    version: 2,
+    name: 'wrong PINs, desk PIN per operator and card PIN per card, kept across restarts',
+    up(db) {
+      db.exec(`
+        CREATE TABLE pin_failures (
+          id INTEGER PRIMARY KEY,
+          subject TEXT NOT NULL,
+          at INTEGER NOT NULL,
+          cleared INTEGER NOT NULL DEFAULT 0,
+          lifted INTEGER NOT NULL DEFAULT 0
+        ) STRICT;
+        CREATE INDEX pin_failures_by_subject ON pin_failures (subject, at);
+      `);
+    },
+  },
 ];

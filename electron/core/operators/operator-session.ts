@@ -4,12 +4,11 @@ import type { LockReason, Operator, OperatorSession as SessionState, SignInPolic
 import { DeskError } from '../../../shared/errors';
 import { callGates } from './call-gates';
 import type { CardAuthenticator, CardPresence } from './card-authenticator';
-import { deskPinMatches } from './desk-pin';
+import { RefusalWatch } from './refusal-watch';
 import type { RosterStore } from './roster-store';
+import { SignInAttempts } from './sign-in-attempts';
 
-export const MAX_WRONG_DESK_PINS = 5;
 const ANY_READER = '*';
-export const DESK_PIN_LOCKOUT_MS = 5 * 60_000;
 
 export interface OperatorSessionOptions {
   /** The roster in the local store; absent on a desk built without one (it then stays open, as before operators). */
@@ -19,6 +18,8 @@ export interface OperatorSessionOptions {
   cards?: CardAuthenticator;
   presence?: CardPresence;
   record?: (action: AuditAction) => void;
+  /** When each refused sign-in since `from` happened: the audit log's own entries (the desk's notice of repeated refusals). */
+  refusedSince?: (from: number) => number[];
   /** Told of every change of who is signed in, the lock or the policy (the `operator.session` event). */
   changed: (session: SessionState) => void;
   now?: () => number;
@@ -29,35 +30,47 @@ export interface OperatorSessionOptions {
 /**
  * Who is signed in at this desk, and the lock. With an empty roster nobody is needed and nothing is
  * refused (the desk works as it did before operators); once the roster has anyone, nobody signed in
- * means locked, and `gate` refuses every call that acts. Signing in is the operator's own card (proof
- * from CardAuthenticator, matched to the roster by card id) or, where the policy allows, a desk PIN.
- * The desk locks itself after the policy's idle minutes and, if the card stays in the reader, when it
- * is taken out.
+ * means locked, and `gate` refuses every call that acts. Signing in is the operator's own card (proven
+ * by its certificate and matched to the roster by the id that certificate carries) or, where the
+ * policy allows, a desk PIN; sign-in-attempts.ts checks both and audits every refusal. The desk locks
+ * itself after the policy's idle minutes and, if the card stays in the reader, when it is taken out and
+ * not put back within the grace.
  */
 export class OperatorSession {
   private operator: Operator | undefined;
   private since: number | undefined;
   private lockReason: LockReason = 'started';
-  /** The reader the signed-in operator's card is in (card sign-in only). */
-  private cardReader: string | undefined;
+  /** The card the signed-in operator signed in with, and the reader it is in (card sign-in only). */
+  private card: { id: string; reader: string } | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
-  private wrongPins = 0;
-  private pinLockedUntil = 0;
+  private removedTimer: ReturnType<typeof setTimeout> | undefined;
   private handoverPending: string | undefined;
   private readonly now: () => number;
-  private readonly stopPresence: (() => void) | undefined;
+  private readonly stopPresence: (() => void)[];
+  private readonly attempts: SignInAttempts;
+  private readonly refusals: RefusalWatch | undefined;
 
   constructor(private readonly options: OperatorSessionOptions) {
     this.now = options.now ?? Date.now;
-    this.stopPresence = options.presence?.onRemoved((reader) => this.cardRemoved(reader));
+    const presence = options.presence;
+    this.stopPresence = presence ? [presence.onRemoved((reader) => this.cardRemoved(reader)), presence.onInserted((reader) => void this.cardBack(reader))] : [];
+    this.attempts = new SignInAttempts({
+      roster: options.roster,
+      cards: options.cards,
+      presence,
+      record: options.record ? (action) => (options.record?.(action), this.tell()) : undefined,
+      now: this.now,
+    });
+    this.refusals = options.roster && options.refusedSince ? new RefusalWatch(options.roster, options.refusedSince, this.now) : undefined;
   }
 
   get roster(): RosterStore | undefined {
     return this.options.roster;
   }
 
+  /** A new installation's policy: a guard desk locks when the operator's card leaves the reader, after a short grace. */
   defaultPolicy(): SignInPolicy {
-    return { idleLockMinutes: 15, cardStaysInReader: false, deskPinFallback: this.options.profile !== 'kiosk' };
+    return { idleLockMinutes: 15, cardStaysInReader: true, cardRemovedGraceSeconds: 5, deskPinFallback: this.options.profile !== 'kiosk' };
   }
 
   policy(): SignInPolicy {
@@ -81,7 +94,15 @@ export class OperatorSession {
       policy: this.policy(),
       rosterEmpty: this.rosterEmpty(),
       ...(this.handoverPending ? { handoverPending: this.handoverPending } : {}),
+      ...this.attention(),
     };
+  }
+
+  /** What the desk shows of refused sign-ins and wrong desk PINs, where there is anything to show. */
+  private attention(): Pick<SessionState, 'refusals' | 'deskPinLock'> {
+    const refusals = this.refusals?.shown();
+    const deskPinLock = this.attempts.deskPins?.deskLock();
+    return { ...(refusals ? { refusals } : {}), ...(deskPinLock && deskPinLock.count > 0 ? { deskPinLock } : {}) };
   }
 
   /** Refuses `name` when the session does not allow it: one rule for every call, from `callGates`. */
@@ -95,40 +116,35 @@ export class OperatorSession {
   }
 
   async signInWithCard(request: { reader?: string; pin: string }): Promise<SessionState> {
-    const cards = this.options.cards;
-    if (!cards) throw new DeskError('card', 'This desk has no card reader service: sign in with your desk PIN');
     if (this.rosterEmpty()) throw new DeskError('invalid-call', 'Nobody is on this desk’s roster yet: add the first operator in Settings');
-    const proof = await cards.authenticate(request);
-    const operator = this.entries().find((e) => e.operator.cards.some((c) => c.cardId === proof.cardId))?.operator;
-    if (!operator) {
-      this.options.record?.({ kind: 'operator.signedIn', method: 'card', outcome: 'refused', outcomeText: `Card not on the roster (${proof.label})` });
-      throw new DeskError('card', 'This card is not on this desk’s roster');
-    }
+    const proven = await this.attempts.card(request, () => this.entries());
     // Where the reader is not known (the only card present), any card taken out locks.
-    this.signIn(operator, 'card', proof.reader ?? request.reader ?? ANY_READER);
+    this.signIn(proven.operator, 'card', { id: proven.cardId, reader: proven.reader ?? ANY_READER });
     return this.state();
   }
 
   async signInWithPin(operatorId: string, pin: string): Promise<SessionState> {
     if (!this.policy().deskPinFallback) throw new DeskError('invalid-call', 'Signing in with a desk PIN is turned off at this desk: sign in with your card');
-    const waitMs = this.pinLockedUntil - this.now();
-    if (waitMs > 0) throw new DeskError('signed-out', `Too many wrong desk PINs: try again in ${Math.ceil(waitMs / 60_000)} min`);
-    const entry = this.entries().find((e) => e.operator.id === operatorId);
-    if (!entry) throw new DeskError('not-found', 'That operator is no longer on this desk’s roster');
-    if (!entry.deskPin) throw new DeskError('invalid-call', `${entry.operator.name} has no desk PIN: sign in with your card`);
-    if (!(await deskPinMatches(entry.deskPin, pin))) {
-      this.wrongPins++;
-      const left = MAX_WRONG_DESK_PINS - this.wrongPins;
-      this.options.record?.({ kind: 'operator.signedIn', method: 'deskPin', attempted: entry.operator.name, outcome: 'refused', outcomeText: 'Wrong desk PIN' });
-      if (left <= 0) {
-        this.wrongPins = 0;
-        this.pinLockedUntil = this.now() + DESK_PIN_LOCKOUT_MS;
-        throw new DeskError('signed-out', `The desk PIN is not right. Too many wrong tries: desk-PIN sign-in waits ${DESK_PIN_LOCKOUT_MS / 60_000} min`);
-      }
-      throw new DeskError('signed-out', `The desk PIN is not right (${left} ${left === 1 ? 'try' : 'tries'} left)`);
-    }
-    this.wrongPins = 0;
-    this.signIn(entry.operator, 'deskPin', undefined);
+    const operator = await this.attempts.deskPin(this.entries().find((e) => e.operator.id === operatorId), pin);
+    this.signIn(operator, 'deskPin', undefined);
+    return this.state();
+  }
+
+  /** Wrong desk PINs held against one operator, or (undefined) the whole desk. */
+  deskPinLockOf(operatorId: string): ReturnType<NonNullable<SignInAttempts['deskPins']>['lockOf']> | undefined {
+    return this.attempts.deskPins?.lockOf(operatorId);
+  }
+
+  /** A supervisor lifts an operator's desk-PIN lock, or the desk's ('desk'); the caller audits it. */
+  liftDeskPinLock(operatorId: string | 'desk'): void {
+    this.attempts.deskPins?.lift(operatorId);
+    this.tell();
+  }
+
+  /** The signed-in operator has seen the refused sign-ins the desk showed. */
+  refusalsSeen(): SessionState {
+    this.refusals?.seen();
+    this.tell();
     return this.state();
   }
 
@@ -142,9 +158,10 @@ export class OperatorSession {
     if (operator) this.options.record?.({ kind: 'operator.signedOut', reason, outcome: 'done' });
     this.operator = undefined;
     this.since = undefined;
-    this.cardReader = undefined;
+    this.card = undefined;
     this.lockReason = reason;
     this.clearIdle();
+    this.clearRemoved();
     this.tell();
     return this.state();
   }
@@ -177,25 +194,58 @@ export class OperatorSession {
 
   stop(): void {
     this.clearIdle();
-    this.stopPresence?.();
+    this.clearRemoved();
+    for (const stop of this.stopPresence) stop();
   }
 
-  private signIn(operator: Operator, method: 'card' | 'deskPin' | 'firstOperator', reader: string | undefined): void {
+  private signIn(operator: Operator, method: 'card' | 'deskPin' | 'firstOperator', card: { id: string; reader: string } | undefined): void {
     // One card swap switches operator: whoever was signed in is signed out first, so the log says both.
     if (this.operator && this.operator.id !== operator.id) this.signOut('signedOut');
     this.operator = operator;
     this.since = this.now();
-    this.cardReader = reader;
+    this.card = card;
+    this.clearRemoved();
     this.options.record?.({ kind: 'operator.signedIn', method, outcome: 'done' });
     this.armIdle();
     this.tell();
   }
 
+  /** The operator's card left a reader: where it stays in the reader, the desk locks after the grace. */
   private cardRemoved(reader: string): void {
     if (!this.operator || !this.policy().cardStaysInReader) return;
     // Signed in with the desk PIN (no card), or the card was in another reader: nothing to follow.
-    if (this.cardReader === undefined || (this.cardReader !== ANY_READER && this.cardReader !== reader)) return;
-    this.signOut('cardRemoved');
+    if (this.card === undefined || (this.card.reader !== ANY_READER && this.card.reader !== reader)) return;
+    const graceMs = this.policy().cardRemovedGraceSeconds * 1000;
+    if (graceMs === 0) {
+      this.signOut('cardRemoved');
+      return;
+    }
+    this.clearRemoved();
+    this.removedTimer = setTimeout(() => this.signOut('cardRemoved'), graceMs);
+    this.removedTimer.unref?.();
+  }
+
+  /**
+   * A card went into a reader while the lock waits out the grace: only the same card (as its
+   * certificate names it, read without the PIN) keeps the operator signed in; any other locks now.
+   */
+  private async cardBack(reader: string): Promise<void> {
+    const card = this.card;
+    if (!this.removedTimer || !card || (card.reader !== ANY_READER && card.reader !== reader)) return;
+    let sameCard = false;
+    try {
+      sameCard = (await this.options.cards?.identify({ reader }))?.cardId === card.id;
+    } catch {
+      // A card that cannot be named is not the operator's.
+    }
+    if (!this.removedTimer || this.card !== card) return;
+    if (sameCard) this.clearRemoved();
+    else this.signOut('cardRemoved');
+  }
+
+  private clearRemoved(): void {
+    if (this.removedTimer) clearTimeout(this.removedTimer);
+    this.removedTimer = undefined;
   }
 
   private armIdle(): void {

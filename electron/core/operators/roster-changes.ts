@@ -26,8 +26,14 @@ export class RosterChanges {
     private readonly options: { cards?: CardAuthenticator; record?: (action: AuditAction) => void; now?: () => number },
   ) {}
 
+  /** The roster, each operator with their wrong desk PINs where they have any. */
   list(): Operator[] {
-    return this.store().entries().map((e) => e.operator);
+    return this.store()
+      .entries()
+      .map(({ operator }) => {
+        const deskPinLock = this.session.deskPinLockOf(operator.id);
+        return deskPinLock && deskPinLock.count > 0 ? { ...operator, deskPinLock } : operator;
+      });
   }
 
   /** Names for the desk-PIN sign-in list: only those with a desk PIN, and none while the fallback is off. */
@@ -100,10 +106,26 @@ export class RosterChanges {
     return this.list();
   }
 
+  /** Lifts one operator's desk-PIN lock (`id`), or the whole desk's (none): audited, as every roster change. */
+  liftPinLock(id: string | undefined): Operator[] {
+    const operator = id === undefined ? undefined : this.store().entries().find((e) => e.operator.id === id)?.operator;
+    if (id !== undefined && !operator) throw new DeskError('not-found', 'That operator is no longer on this desk’s roster');
+    this.session.liftDeskPinLock(operator?.id ?? 'desk');
+    this.options.record?.({
+      kind: 'operators.changed',
+      change: 'pinLockLifted',
+      ...(operator ? { subject: operator.name } : {}),
+      detail: operator ? 'desk-PIN lock lifted' : 'desk-PIN lock lifted for the whole desk',
+      outcome: 'done',
+    });
+    return this.list();
+  }
+
   setPolicy(policy: SignInPolicy): void {
     this.store().setPolicy(policy);
     const idle = policy.idleLockMinutes === null ? 'no idle lock' : `idle lock ${policy.idleLockMinutes} min`;
-    const detail = [idle, policy.cardStaysInReader ? 'card stays in reader' : '', policy.deskPinFallback ? 'desk PIN allowed' : 'desk PIN off'].filter(Boolean).join(', ');
+    const pulled = policy.cardStaysInReader ? `locks when the card is out ${policy.cardRemovedGraceSeconds} s` : 'card may leave the reader';
+    const detail = [idle, pulled, policy.deskPinFallback ? 'desk PIN allowed' : 'desk PIN off'].filter(Boolean).join(', ');
     this.options.record?.({ kind: 'operators.changed', change: 'policy', detail, outcome: 'done' });
     this.session.rosterChanged();
   }

@@ -28,6 +28,25 @@ const StoredCards = z.array(OperatorCard);
 export class RosterStore {
   constructor(private readonly store: LocalStore) {}
 
+  /** The local store the roster lives in, for the operators' other tables (wrong PINs). */
+  get localStore(): LocalStore {
+    return this.store;
+  }
+
+  /** One of the operators' own settings (JSON), or undefined. */
+  setting(key: string): unknown {
+    const row = this.store.db.prepare('SELECT value FROM operator_settings WHERE key = ?').get(key) as { value: string } | undefined;
+    return row ? storedJson(row.value) : undefined;
+  }
+
+  setSetting(key: string, value: unknown): void {
+    this.store.transaction(() =>
+      this.store.db
+        .prepare('INSERT INTO operator_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+        .run(key, JSON.stringify(value)),
+    );
+  }
+
   entries(): RosterEntry[] {
     const rows = this.store.db.prepare('SELECT * FROM operators ORDER BY added_at, name').all() as OperatorRow[];
     return rows.flatMap((row) => {
@@ -84,16 +103,11 @@ export class RosterStore {
   }
 
   policy(fallback: SignInPolicy): SignInPolicy {
-    const row = this.store.db.prepare("SELECT value FROM operator_settings WHERE key = 'policy'").get() as { value: string } | undefined;
-    const stored = row ? SignInPolicy.safeParse(storedJson(row.value)) : undefined;
-    return stored?.success ? stored.data : fallback;
+    const stored = SignInPolicy.safeParse(this.setting('policy'));
+    return stored.success ? stored.data : fallback;
   }
 
   setPolicy(policy: SignInPolicy): void {
-    this.store.transaction(() =>
-      this.store.db
-        .prepare("INSERT INTO operator_settings (key, value) VALUES ('policy', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
-        .run(JSON.stringify(policy)),
-    );
+    this.setSetting('policy', policy);
   }
 }

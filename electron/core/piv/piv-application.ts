@@ -85,6 +85,18 @@ export class PivApplication {
   }
 
   /**
+   * The card's PIN retry counter without spending a try: VERIFY with no data (SP 800-73-4 part 2 §3.2.1)
+   * answers 63Cx with x tries left, 6983 when blocked, 9000 when the PIN is already verified. Undefined
+   * where the card answers otherwise (some do not support the query).
+   */
+  async pinTriesLeft(): Promise<number | undefined> {
+    const r = await exchange(this.channel, { cla: 0x00, ins: 0x20, p1: 0x00, p2: PIV_PIN_REFERENCE }, this.apduLength);
+    if ((r.sw & 0xfff0) === 0x63c0) return r.sw & 0x0f;
+    if (r.sw === SW_AUTH_BLOCKED) return 0;
+    return undefined;
+  }
+
+  /**
    * GENERAL AUTHENTICATE with the key `keyReference` (e.g. 9A, PIV Authentication) and algorithm
    * `algorithm` (SP 800-78-4: 07 RSA 2048, 11 ECC P-256): sends the dynamic authentication template
    * and returns the card's template in answer. Long templates are sent with command chaining in the

@@ -37,6 +37,10 @@ export interface VirtualCardOptions {
   notBefore?: Date;
   /** False: the card signs challenges with a key of its own that its certificate does not certify. */
   keyMatchesCertificate?: boolean;
+  /** Which of the card's identifiers its PIV Authentication certificate names (both when absent, as FIPS 201-3 asks). */
+  certificateNames?: { fascn: boolean; uuid: boolean };
+  /** The CA that issues the CHUID's content signer; `authority` when absent (an untrusted signer in tests). */
+  contentSignerAuthority?: TestAuthority;
 }
 
 export interface VirtualCardProfile {
@@ -78,7 +82,11 @@ export async function issueVirtualCard(options: VirtualCardOptions = {}): Promis
   const certs = await issueCardCertificates(options.holder ?? 'Test Visitor', expires, {
     ...(options.authority ? { authority: options.authority } : {}),
     ...(options.notBefore ? { notBefore: options.notBefore } : {}),
-    identifiers: { fascn: encodeFascn(fascnFromDigits(fascnDigits)), guid },
+    ...(options.contentSignerAuthority ? { contentSignerAuthority: options.contentSignerAuthority } : {}),
+    identifiers: {
+      ...(options.certificateNames?.fascn === false ? {} : { fascn: encodeFascn(fascnFromDigits(fascnDigits)) }),
+      ...(options.certificateNames?.uuid === false ? {} : { guid }),
+    },
   });
   const pivAuthenticationKey =
     options.keyMatchesCertificate === false

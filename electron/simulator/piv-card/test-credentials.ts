@@ -32,12 +32,12 @@ export interface TestAuthority {
   certificate: IssuedCertificate;
 }
 
-/** What goes in the PIV Authentication certificate's subjectAltName (FIPS 201-3: FASC-N and card UUID). */
+/** What goes in the PIV Authentication certificate's subjectAltName (FIPS 201-3: FASC-N and card UUID); a test may leave either out. */
 export interface CardIdentifiers {
   /** The FASC-N's 25 bytes as on the card. */
-  fascn: Uint8Array;
+  fascn?: Uint8Array;
   /** The CHUID's 16-byte GUID (the card UUID). */
-  guid: Uint8Array;
+  guid?: Uint8Array;
 }
 
 export interface CardCertificateOptions {
@@ -46,6 +46,8 @@ export interface CardCertificateOptions {
   identifiers?: CardIdentifiers;
   /** Start of validity; a day ago (or a year before `notAfter` when that is in the past) when absent. */
   notBefore?: Date;
+  /** The CA that issues the CHUID's content signer; `authority` when absent (a test's untrusted signer). */
+  contentSignerAuthority?: TestAuthority;
 }
 
 /** A distinguished name as [attribute, value] pairs, most significant first. */
@@ -62,6 +64,8 @@ const RSA: webcrypto.RsaHashedKeyGenParams = {
 const ID_PIV_FASCN = '2.16.840.1.101.3.6.6';
 const YEAR_MS = 365 * 86_400_000;
 const DAY_MS = 86_400_000;
+/** FIPS 201-3: a PIV content signer asserts id-PIV-content-signing in its extended key usage. */
+const ID_PIV_CONTENT_SIGNING = '2.16.840.1.101.3.6.7';
 const KEY_USAGE_DIGITAL_SIGNATURE = 0x80;
 const KEY_USAGE_CERT_SIGN = 0x04;
 
@@ -89,21 +93,32 @@ export function demoCardAuthority(): Promise<TestAuthority> {
 export async function issueCardCertificates(holder: string, notAfter: Date, options: CardCertificateOptions = {}): Promise<CardCertificates> {
   const authority = options.authority ?? (await demoCardAuthority());
   const notBefore = options.notBefore ?? new Date(Math.min(Date.now() - DAY_MS, notAfter.getTime() - YEAR_MS));
-  const signingKey = authority.certificate.keys.privateKey;
-  const issue = async (subject: Name, keys: webcrypto.CryptoKeyPair, identifiers?: CardIdentifiers): Promise<IssuedCertificate> => ({
-    der: await certify(subject, authority.name, keys.publicKey, signingKey, { notBefore, notAfter }, { isCa: false, identifiers }),
+  const issue = async (subject: Name, keys: webcrypto.CryptoKeyPair, extra: Omit<CertifyOptions, 'isCa'> = {}, by = authority): Promise<IssuedCertificate> => ({
+    der: await certify(subject, by.name, keys.publicKey, by.certificate.keys.privateKey, { notBefore, notAfter }, { isCa: false, ...extra }),
     keys,
   });
+  const contentSigner = await issue(
+    [['C', 'US'], ['O', 'Gatehouse Test'], ['CN', 'Gatehouse Test Content Signer']],
+    await generateKeys(),
+    { extendedKeyUsage: [ID_PIV_CONTENT_SIGNING] },
+    options.contentSignerAuthority ?? authority,
+  );
   return {
     root: authority.certificate,
-    contentSigner: await issue([['C', 'US'], ['O', 'Gatehouse Test'], ['CN', 'Gatehouse Test Content Signer']], await generateKeys()),
+    contentSigner,
     pivAuthentication: await issue(
       [['C', 'US'], ['O', 'Gatehouse Test'], ['OU', 'Visitors'], ['CN', holder]],
       await webcrypto.subtle.generateKey(RSA, true, ['sign', 'verify']),
-      options.identifiers,
+      options.identifiers ? { identifiers: options.identifiers } : {},
     ),
     cardAuthentication: await issue([['C', 'US'], ['O', 'Gatehouse Test'], ['CN', 'Card Authentication']], await generateKeys()),
   };
+}
+
+interface CertifyOptions {
+  isCa: boolean;
+  identifiers?: CardIdentifiers;
+  extendedKeyUsage?: string[];
 }
 
 async function certify(
@@ -112,7 +127,7 @@ async function certify(
   publicKey: webcrypto.CryptoKey,
   signingKey: webcrypto.CryptoKey,
   validity: { notBefore: Date; notAfter: Date },
-  { isCa, identifiers }: { isCa: boolean; identifiers?: CardIdentifiers },
+  { isCa, identifiers, extendedKeyUsage }: CertifyOptions,
 ): Promise<Uint8Array> {
   const cert = new pkijs.Certificate();
   cert.version = 2;
@@ -132,7 +147,12 @@ async function certify(
       extnValue: new pkijs.BasicConstraints({ cA: isCa }).toSchema().toBER(false),
     }),
     new pkijs.Extension({ extnID: '2.5.29.15', critical: true, extnValue: keyUsage.toBER(false) }),
-    ...(identifiers ? [new pkijs.Extension({ extnID: '2.5.29.17', critical: false, extnValue: subjectAltName(identifiers) })] : []),
+    ...(identifiers && (identifiers.fascn || identifiers.guid)
+      ? [new pkijs.Extension({ extnID: '2.5.29.17', critical: false, extnValue: subjectAltName(identifiers) })]
+      : []),
+    ...(extendedKeyUsage
+      ? [new pkijs.Extension({ extnID: '2.5.29.37', critical: false, extnValue: new pkijs.ExtKeyUsage({ keyPurposes: extendedKeyUsage }).toSchema().toBER(false) })]
+      : []),
   ];
   await cert.subjectPublicKeyInfo.importKey(publicKey as Parameters<typeof cert.subjectPublicKeyInfo.importKey>[0]);
   await cert.sign(signingKey as Parameters<typeof cert.sign>[0], 'SHA-256');
@@ -145,18 +165,26 @@ async function certify(
  * asn1js because pkijs's GeneralName writes otherName without its type-id.
  */
 function subjectAltName({ fascn, guid }: CardIdentifiers): ArrayBuffer {
-  const otherName = new asn1js.Constructed({
-    idBlock: { tagClass: 3, tagNumber: 0 },
-    value: [
-      new asn1js.ObjectIdentifier({ value: ID_PIV_FASCN }),
-      new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 0 }, value: [new asn1js.OctetString({ valueHex: fascn.slice().buffer })] }),
-    ],
-  });
-  const hex = Buffer.from(guid).toString('hex');
-  const uri = new asn1js.IA5String({ value: `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` });
-  uri.idBlock.tagClass = 3;
-  uri.idBlock.tagNumber = 6;
-  return new asn1js.Sequence({ value: [otherName, uri] }).toBER(false);
+  const names: asn1js.BaseBlock[] = [];
+  if (fascn) {
+    names.push(
+      new asn1js.Constructed({
+        idBlock: { tagClass: 3, tagNumber: 0 },
+        value: [
+          new asn1js.ObjectIdentifier({ value: ID_PIV_FASCN }),
+          new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 0 }, value: [new asn1js.OctetString({ valueHex: fascn.slice().buffer })] }),
+        ],
+      }),
+    );
+  }
+  if (guid) {
+    const hex = Buffer.from(guid).toString('hex');
+    const uri = new asn1js.IA5String({ value: `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` });
+    uri.idBlock.tagClass = 3;
+    uri.idBlock.tagNumber = 6;
+    names.push(uri);
+  }
+  return new asn1js.Sequence({ value: names }).toBER(false);
 }
 
 /** One attribute per RDN (pkijs would put them all in one multi-valued RDN). */

@@ -3,10 +3,11 @@ import type { AuditAction } from '../../../shared/contract/audit';
 import type { CardholderMatch } from '../../../shared/contract/directory';
 import type { OperatorSession as SessionState } from '../../../shared/contract/operators';
 import { DeskError } from '../../../shared/errors';
+import { CardRefused } from '../../../electron/core/piv/sign-in/card-refused';
 import { LocalStore } from '../../../electron/core/offline/local-store';
 import { storeMigrations } from '../../../electron/core/offline/registry';
 import type { CardAuthenticator } from '../../../electron/core/operators/card-authenticator';
-import { MAX_WRONG_DESK_PINS, OperatorSession } from '../../../electron/core/operators/operator-session';
+import { OperatorSession } from '../../../electron/core/operators/operator-session';
 import { RosterChanges } from '../../../electron/core/operators/roster-changes';
 import { RosterStore } from '../../../electron/core/operators/roster-store';
 
@@ -19,21 +20,23 @@ const boCard = { cardId: 'D4E739DA99', label: 'PIV · agency 1234 · card 000099
 function cardsWith(state: { inReader?: { cardId: string; label: string } }): CardAuthenticator {
   return {
     async identify() {
-      if (!state.inReader) throw new DeskError('card', 'There is no card in any reader: insert one');
+      if (!state.inReader) throw new CardRefused('no-card', 'There is no card in any reader: insert one');
       return state.inReader;
     },
     async authenticate({ pin, reader }) {
-      if (!state.inReader) throw new DeskError('card', 'There is no card in any reader: insert one');
-      if (pin !== '123456') throw new DeskError('card', 'Wrong PIN: 4 tries left before the card locks');
-      return { ...state.inReader, reader: reader ?? 'Demo reader' };
+      if (!state.inReader) throw new CardRefused('no-card', 'There is no card in any reader: insert one');
+      const card = { subject: `CN=${state.inReader.label}`, serial: `5E${state.inReader.cardId}` };
+      if (pin !== '123456') throw new CardRefused('wrong-pin', 'Wrong PIN: 4 tries left before the card locks', card);
+      return { ...state.inReader, ...card, reader: reader ?? 'Demo reader' };
     },
   };
 }
 
-function desk(options: { profile?: 'kiosk' | 'desk' } = {}) {
-  const store = LocalStore.openFile(':memory:', { migrations: storeMigrations });
+function desk(options: { profile?: 'kiosk' | 'desk'; store?: LocalStore; clock?: { now: number } } = {}) {
+  const store = options.store ?? LocalStore.openFile(':memory:', { migrations: storeMigrations });
   const reader = { inReader: undefined as { cardId: string; label: string } | undefined };
   const removed = new Set<(reader: string) => void>();
+  const inserted = new Set<(reader: string) => void>();
   const records: AuditAction[] = [];
   const sessions: SessionState[] = [];
   const cards = cardsWith(reader);
@@ -41,13 +44,16 @@ function desk(options: { profile?: 'kiosk' | 'desk' } = {}) {
     roster: new RosterStore(store),
     profile: options.profile ?? 'desk',
     cards,
-    presence: { onRemoved: (l) => (removed.add(l), () => removed.delete(l)) },
+    presence: { onRemoved: (l) => (removed.add(l), () => removed.delete(l)), onInserted: (l) => (inserted.add(l), () => inserted.delete(l)), insertion: () => 1 },
     record: (a) => records.push(a),
+    refusedSince: () => [],
     changed: (s) => sessions.push(s),
+    ...(options.clock ? { now: () => options.clock!.now } : {}),
   });
   const roster = new RosterChanges(session, { cards, record: (a) => records.push(a) });
   const takeOut = (name = 'Demo reader') => removed.forEach((l) => l(name));
-  return { store, session, roster, reader, records, sessions, takeOut };
+  const putIn = (name = 'Demo reader') => inserted.forEach((l) => l(name));
+  return { store, session, roster, reader, records, sessions, takeOut, putIn };
 }
 
 async function refusal(promise: Promise<unknown> | (() => unknown)): Promise<DeskError> {
@@ -96,7 +102,7 @@ describe('OperatorSession', () => {
     d.session.signOut('signedOut');
     d.reader.inReader = boCard;
     const unknown = await refusal(d.session.signInWithCard({ pin: '123456' }));
-    expect([unknown.code, unknown.message]).toEqual(['card', 'This card is not on this desk’s roster']);
+    expect([unknown.code, unknown.message]).toEqual(['card', `This card is not on this desk’s roster (${boCard.label})`]);
     d.reader.inReader = adaCard;
     const wrongPin = await refusal(d.session.signInWithCard({ pin: '000000' }));
     expect(wrongPin.message).toMatch(/Wrong PIN/);
@@ -105,7 +111,15 @@ describe('OperatorSession', () => {
     expect(state).toMatchObject({ operator: { name: 'Ada Guard', cardholderId: '101' } });
     expect(state.locked).toBeUndefined();
     expect(() => d.session.gate('item.command')).not.toThrow();
-    expect(d.records.filter((r) => r.kind === 'operator.signedIn').map((r) => r.outcome)).toEqual(['done', 'refused', 'done']);
+    // Each refusal says why and which card (its certificate's subject and serial), never the PIN.
+    const signIns = d.records.filter((r) => r.kind === 'operator.signedIn');
+    expect(signIns.map((r) => [r.outcome, r.reason, r.cardSerial, r.cardSubject])).toEqual([
+      ['done', undefined, undefined, undefined],
+      ['refused', 'not-on-roster', `5E${boCard.cardId}`, `CN=${boCard.label}`],
+      ['refused', 'wrong-pin', `5E${adaCard.cardId}`, `CN=${adaCard.label}`],
+      ['done', undefined, undefined, undefined],
+    ]);
+    expect(JSON.stringify(d.records)).not.toContain('000000');
   });
 
   it('lets only a supervisor change the roster', async () => {
@@ -119,20 +133,85 @@ describe('OperatorSession', () => {
     expect(err.message).toMatch(/Only a supervisor/);
   });
 
-  it('keeps the desk PIN as a salted hash only, and waits after five wrong tries', async () => {
-    const d = desk();
+  it('keeps the desk PIN as a salted hash only; wrong PINs grow a wait, then a lock only a supervisor lifts', async () => {
+    const clock = { now: Date.parse('2026-11-29T02:00:00Z') };
+    const d = desk({ clock });
     await d.roster.add({ cardholder: ada, role: 'supervisor', linkCard: false, deskPin: '246810' });
     const stored = JSON.stringify(d.store.db.prepare('SELECT * FROM operators').all());
     expect(stored).not.toContain('246810');
     d.session.signOut('signedOut');
     const id = d.roster.list()[0]!.id;
-    for (let i = 1; i < MAX_WRONG_DESK_PINS; i++) {
-      expect((await refusal(d.session.signInWithPin(id, '1111'))).message).toBe(`The desk PIN is not right (${MAX_WRONG_DESK_PINS - i} ${MAX_WRONG_DESK_PINS - i === 1 ? 'try' : 'tries'} left)`);
+    const guess = async () => (await refusal(d.session.signInWithPin(id, '1111'))).message;
+    expect(await guess()).toBe('The desk PIN is not right (2 tries left before a wait)');
+    expect(await guess()).toBe('The desk PIN is not right (1 try left before a wait)');
+    expect(await guess()).toBe('The desk PIN is not right. The next try waits 1 min');
+    // Even the right PIN waits.
+    expect((await refusal(d.session.signInWithPin(id, '246810'))).message).toBe('Too many wrong desk PINs for Ada Guard: try again in 1 min');
+    clock.now += 60_000;
+    expect(await guess()).toBe('The desk PIN is not right. The next try waits 5 min');
+    clock.now += 5 * 60_000;
+    expect(await guess()).toBe('The desk PIN is not right. Desk-PIN sign-in is now locked for Ada Guard until a supervisor lifts it');
+    clock.now += 24 * 3_600_000;
+    expect((await refusal(d.session.signInWithPin(id, '246810'))).message).toMatch(/^Desk-PIN sign-in is locked for Ada Guard after 5 wrong PINs: a supervisor can lift it/);
+    expect(d.roster.list()[0]!.deskPinLock).toEqual({ count: 5, locked: true });
+    const refused = d.records.filter((r) => r.kind === 'operator.signedIn' && r.outcome === 'refused');
+    expect(refused.map((r) => (r.kind === 'operator.signedIn' ? r.reason : ''))).toEqual([
+      ...Array(3).fill('wrong-desk-pin'),
+      'desk-pin-locked',
+      'wrong-desk-pin',
+      'wrong-desk-pin',
+      'desk-pin-locked',
+    ]);
+    d.roster.liftPinLock(id);
+    expect(d.records.at(-1)).toMatchObject({ kind: 'operators.changed', change: 'pinLockLifted', subject: 'Ada Guard' });
+    expect(d.roster.list()[0]!.deskPinLock).toBeUndefined();
+    await d.session.signInWithPin(id, '246810');
+    expect(d.session.current()?.name).toBe('Ada Guard');
+  });
+
+  it('does not let one operator’s sign-in clear another’s wrong PINs, nor a restart', async () => {
+    const clock = { now: Date.parse('2026-11-29T02:00:00Z') };
+    const d = desk({ clock });
+    await d.roster.add({ cardholder: ada, role: 'supervisor', linkCard: false, deskPin: '246810' });
+    await d.roster.add({ cardholder: bo, role: 'operator', linkCard: false, deskPin: '1357' });
+    const [adaId, boId] = d.roster.list().map((o) => o.id);
+    d.session.signOut('signedOut');
+    // The walk-around: guess the supervisor's PIN, sign in as oneself, sign out, again.
+    const answers: string[] = [];
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 4; i++) answers.push((await refusal(d.session.signInWithPin(adaId!, String(1000 + round * 4 + i)))).message);
+      await d.session.signInWithPin(boId!, '1357');
+      d.session.signOut('signedOut');
+      clock.now += 10 * 60_000;
     }
-    expect((await refusal(d.session.signInWithPin(id, '1111'))).message).toMatch(/Too many wrong tries/);
-    // Even the right PIN waits out the lockout.
-    expect((await refusal(d.session.signInWithPin(id, '246810'))).message).toMatch(/try again in 5 min/);
-    expect(d.session.current()).toBeUndefined();
+    // Only three guesses were ever checked before the wait, and the fifth locked the supervisor's desk PIN.
+    expect(answers.filter((a) => a.startsWith('The desk PIN is not right')).length).toBe(5);
+    expect((await refusal(d.session.signInWithPin(adaId!, '246810'))).message).toMatch(/locked for Ada Guard/);
+    // A restart: a new session on the same store remembers.
+    const again = desk({ clock, store: d.store });
+    expect((await refusal(again.session.signInWithPin(adaId!, '246810'))).message).toMatch(/locked for Ada Guard/);
+  });
+
+  it('locks desk-PIN sign-in for everyone after ten wrong PINs in a day, spread over operators', async () => {
+    const clock = { now: Date.parse('2026-11-29T02:00:00Z') };
+    const d = desk({ clock });
+    const people = [ada, bo, { ...bo, id: '103', name: 'Cy Day' }, { ...bo, id: '104', name: 'Di Eve' }];
+    for (const [i, who] of people.entries()) await d.roster.add({ cardholder: who, role: i === 0 ? 'supervisor' : 'operator', linkCard: false, deskPin: `135${i}` });
+    const ids = d.roster.list().map((o) => o.id);
+    d.session.signOut('signedOut');
+    // Three tries each: nobody's own lock, but the tenth wrong PIN at the desk in a day locks it; the
+    // tries after it are refused without their PIN being checked.
+    for (const id of ids) for (let i = 0; i < 3; i++) await refusal(d.session.signInWithPin(id, '9999'));
+    expect(d.roster.list().every((o) => o.deskPinLock?.locked === false)).toBe(true);
+    expect(d.session.state().deskPinLock).toEqual({ count: 10, locked: true });
+    clock.now += 10 * 60_000;
+    // Bo's own right PIN, after his wait, meets the desk's lock.
+    expect((await refusal(d.session.signInWithPin(ids[1]!, '1351'))).message).toMatch(/^Desk-PIN sign-in is locked at this desk after 10 wrong PINs in a day/);
+    d.roster.liftPinLock(undefined);
+    expect(d.records.at(-1)).toMatchObject({ kind: 'operators.changed', change: 'pinLockLifted', detail: 'desk-PIN lock lifted for the whole desk' });
+    expect(d.session.state().deskPinLock).toBeUndefined();
+    await d.session.signInWithPin(ids[1]!, '1351');
+    expect(d.session.current()?.name).toBe('Bo Night');
   });
 
   it('offers no desk-PIN sign-in in the kiosk profile until the policy allows it', async () => {
@@ -151,7 +230,7 @@ describe('OperatorSession', () => {
     vi.useFakeTimers();
     const d = desk();
     await d.roster.add({ cardholder: ada, role: 'supervisor', linkCard: false, deskPin: '2468' });
-    d.roster.setPolicy({ idleLockMinutes: 2, cardStaysInReader: false, deskPinFallback: true });
+    d.roster.setPolicy({ idleLockMinutes: 2, cardStaysInReader: false, cardRemovedGraceSeconds: 5, deskPinFallback: true });
     vi.advanceTimersByTime(90_000);
     d.session.active();
     vi.advanceTimersByTime(90_000);
@@ -162,19 +241,43 @@ describe('OperatorSession', () => {
     expect(d.sessions.at(-1)).toMatchObject({ locked: 'idle' });
   });
 
-  it('locks when the card comes out of its reader, only where the card stays in the reader', async () => {
+  it('locks when the card comes out of its reader and is not back within the grace, by default', async () => {
+    vi.useFakeTimers();
     const d = desk();
     d.reader.inReader = adaCard;
     await d.roster.add({ cardholder: ada, role: 'supervisor', linkCard: true });
+    expect(d.session.policy()).toMatchObject({ cardStaysInReader: true, cardRemovedGraceSeconds: 5 });
     d.session.signOut('signedOut');
     await d.session.signInWithCard({ pin: '123456' });
-    d.takeOut();
-    expect(d.session.current()?.name).toBe('Ada Guard');
-    d.roster.setPolicy({ idleLockMinutes: null, cardStaysInReader: true, deskPinFallback: true });
     d.takeOut('Another reader');
+    vi.advanceTimersByTime(10_000);
     expect(d.session.current()?.name).toBe('Ada Guard');
+    // Reseated within the grace: the same card (as its certificate names it) keeps the operator in.
     d.takeOut('Demo reader');
+    vi.advanceTimersByTime(3_000);
+    d.putIn('Demo reader');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(d.session.current()?.name).toBe('Ada Guard');
+    // Another card put in within the grace locks at once.
+    d.takeOut('Demo reader');
+    d.reader.inReader = boCard;
+    d.putIn('Demo reader');
+    await vi.advanceTimersByTimeAsync(0);
     expect(d.session.state()).toMatchObject({ locked: 'cardRemoved' });
+    // Out for longer than the grace locks too.
+    d.reader.inReader = adaCard;
+    await d.session.signInWithCard({ pin: '123456' });
+    d.takeOut('Demo reader');
+    vi.advanceTimersByTime(4_900);
+    expect(d.session.current()?.name).toBe('Ada Guard');
+    vi.advanceTimersByTime(200);
+    expect(d.session.state()).toMatchObject({ locked: 'cardRemoved' });
+    // Where the policy lets the card leave, taking it out does nothing.
+    await d.session.signInWithCard({ pin: '123456' });
+    d.roster.setPolicy({ idleLockMinutes: null, cardStaysInReader: false, cardRemovedGraceSeconds: 5, deskPinFallback: true });
+    d.takeOut('Demo reader');
+    vi.advanceTimersByTime(60_000);
+    expect(d.session.current()?.name).toBe('Ada Guard');
   });
 
   it('switches operator with one card swap, signing the first out in the log', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CardReaders } from '../../../electron/core/enrolment/card-readers';
 import { authenticateCard, authenticateCardOn, identifyCard, type CardCheck } from '../../../electron/core/piv/sign-in';
-import { certificateCardIds } from '../../../electron/core/piv/sign-in/certificate-trust';
+import { certificateCardIds } from '../../../electron/core/piv/sign-in/certificate-identity';
 import { DemoPivReader } from '../../../electron/shells/compose/demo-reader';
 import {
   createTestAuthority,
@@ -129,7 +129,8 @@ describe('authenticateCard', () => {
     const mixed: VirtualCardProfile = { ...good, objects, pivAuthenticationKey: other.pivAuthenticationKey };
     await expect(authenticateCardOn(inProcessChannel(new VirtualPivCard(mixed)), check())).rejects.toMatchObject({
       code: 'card',
-      message: "This card's certificate belongs to another card",
+      reason: 'chuid-mismatch',
+      message: "This card's CHUID names another card than its certificate (their FASC-Ns differ): it was copied",
     });
   });
 

@@ -102,7 +102,7 @@ describe('the shift handover', () => {
         },
         handoverAcknowledged: () => {
           pending = undefined;
-          return { policy: { idleLockMinutes: 15, cardStaysInReader: false, deskPinFallback: true }, rosterEmpty: false } satisfies OperatorSession;
+          return { policy: { idleLockMinutes: 15, cardStaysInReader: false, cardRemovedGraceSeconds: 5, deskPinFallback: true }, rosterEmpty: false } satisfies OperatorSession;
         },
       },
       overridesRunning: () => [running],

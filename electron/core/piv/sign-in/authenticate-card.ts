@@ -1,110 +1,113 @@
 import type { X509Certificate } from 'node:crypto';
-import { DeskError } from '../../../../shared/errors';
 import { PIV_OBJECT_TAGS, type CardChannel } from '../../../../shared/piv/card/card-objects';
-import { isPivError } from '../../../../shared/piv/card/errors';
 import { readCertificateObject, summariseCertificate } from '../certificates';
 import { parseChuid } from '../chuid';
 import { PivApplication } from '../piv-application';
-import { cardIdentity, type CardIdentity } from './card-identity';
-import type { AuthenticateCardOptions, CardCheck, CardProof } from './card-proof';
-import { certificateCardIds, checkChain, checkNotRevoked, checkValidity, parseCertificate } from './certificate-trust';
+import type { AuthenticateCardOptions, CardCheck, CardProof, PinAttempt } from './card-proof';
+import { aboutCard, asCardRefusal, CardRefused } from './card-refused';
+import { certificateCardIds, provenCardId } from './certificate-identity';
+import { checkChain, checkNotRevoked, checkValidity, parseCertificate } from './certificate-trust';
 import { proveCardHoldsKey } from './challenge';
+import { checkChuid } from './chuid-check';
 
 /**
  * Signing in with a PIV card, the way FIPS 201-3 authenticates a person with one (PKI-AUTH): SELECT,
  * read the CHUID and the PIV Authentication certificate, accept the certificate only if it is valid
- * now, chains to a CA the installer trusts and is not revoked at this desk, VERIFY the PIN on the card,
- * then have the card sign a fresh challenge with its PIV Authentication key. The certificate checks
- * come before the PIN, so a refused card never costs its holder a PIN try.
+ * now, chains to a CA the installer trusts and is not revoked at this desk, take the card's identity
+ * from the certificate (chuid-check.ts holds the CHUID to it), VERIFY the PIN on the card, then have
+ * the card sign a fresh challenge with its PIV Authentication key. The certificate checks come before
+ * the PIN, so a refused card never costs its holder a PIN try.
  *
- * Every refusal is a DeskError 'card' saying why. The PIN goes to the card and nowhere else.
+ * Every refusal is a CardRefused saying why, naming the card once its certificate is read. The PIN
+ * goes to the card and nowhere else.
  */
 export async function authenticateCard(options: AuthenticateCardOptions): Promise<CardProof> {
   const { cards, reader, ...check } = options;
   try {
-    return await cards.withCard(reader, (channel) => authenticateCardOn(channel, check));
+    return await cards.withCard(reader, (channel, at) => authenticate(channel, at.name, check));
   } catch (error) {
-    throw asCardError(error);
+    throw asCardRefusal(error);
   }
 }
 
 /** The same, over a card channel already connected (tests, and shells holding a channel of their own). */
-export async function authenticateCardOn(channel: CardChannel, check: CardCheck): Promise<CardProof> {
+export async function authenticateCardOn(channel: CardChannel, check: CardCheck, reader?: string): Promise<CardProof> {
   try {
-    return await authenticate(channel, check);
+    return await authenticate(channel, reader, check);
   } catch (error) {
-    throw asCardError(error);
+    throw asCardRefusal(error);
   }
 }
 
 /**
- * Which card is in the reader, with its certificate checked (valid, trusted, not revoked) but no PIN
- * and no challenge: what linking a card to a roster entry needs. It proves nothing about who holds
- * the card; sign-in is `authenticateCard`.
+ * Which card is in the reader, with every check but the PIN and the challenge (certificate valid,
+ * trusted, not revoked, naming the card; CHUID signed and the certificate's): what linking a card to a
+ * roster entry needs. It proves nothing about who holds the card; sign-in is `authenticateCard`.
  */
-export async function identifyCard(options: Omit<AuthenticateCardOptions, 'pin'>): Promise<CardProof> {
+export async function identifyCard(options: Omit<AuthenticateCardOptions, 'pin' | 'pinGuard'>): Promise<CardProof> {
   const { cards, reader, ...check } = options;
   try {
-    return await cards.withCard(reader, async (channel) => (await inspect(new PivApplication(channel), check)).proof);
+    return await cards.withCard(reader, async (channel, at) => (await inspect(new PivApplication(channel), at.name, check)).proof);
   } catch (error) {
-    throw asCardError(error);
+    throw asCardRefusal(error);
   }
 }
 
-async function authenticate(channel: CardChannel, check: CardCheck): Promise<CardProof> {
+async function authenticate(channel: CardChannel, reader: string | undefined, check: CardCheck): Promise<CardProof> {
   const app = new PivApplication(channel);
-  const { proof, certificate } = await inspect(app, check);
-  await verifyPin(app, check.pin);
-  await proveCardHoldsKey(app, certificate);
-  return proof;
+  const { proof, certificate } = await inspect(app, reader, check);
+  const card = { subject: proof.subject, serial: proof.serial };
+  return aboutCard(card, async () => {
+    const attempt: PinAttempt = { cardId: proof.cardId, card, reader, triesLeft: await app.pinTriesLeft() };
+    check.pinGuard?.before(attempt);
+    await verifyPin(app, check, attempt);
+    await proveCardHoldsKey(app, certificate);
+    return proof;
+  });
 }
 
-/** SELECT, CHUID and PIV Authentication certificate, and every check of the certificate. */
-async function inspect(app: PivApplication, check: Omit<CardCheck, 'pin'>): Promise<{ proof: CardProof; certificate: X509Certificate }> {
+/** SELECT, CHUID and PIV Authentication certificate, every check of the certificate, and the CHUID held to it. */
+async function inspect(
+  app: PivApplication,
+  reader: string | undefined,
+  check: Omit<CardCheck, 'pin' | 'pinGuard'>,
+): Promise<{ proof: CardProof; certificate: X509Certificate }> {
   const now = new Date(check.now ?? Date.now());
   await app.select();
   const chuidObject = await app.getData(PIV_OBJECT_TAGS.chuid, 'CHUID');
-  if (!chuidObject) throw new DeskError('card', 'This card has no CHUID, which every PIV card holds: it cannot sign in');
-  const identity = cardIdentity(chuidObject, parseChuid(chuidObject));
+  if (!chuidObject) throw new CardRefused('not-piv', 'This card has no CHUID, which every PIV card holds: it cannot sign in');
+  const chuid = parseChuid(chuidObject);
   const certificateObject = await app.getData(PIV_OBJECT_TAGS.pivAuthenticationCert, 'PIV Authentication certificate');
-  if (!certificateObject) throw new DeskError('card', 'This card has no PIV Authentication certificate: it cannot sign in');
+  if (!certificateObject) throw new CardRefused('not-piv', 'This card has no PIV Authentication certificate: it cannot sign in');
   const { der } = readCertificateObject(certificateObject, 'PIV Authentication certificate');
   const certificate = parseCertificate(der);
   const summary = summariseCertificate(der, 'PIV Authentication certificate');
+  const card = { subject: summary.subject, serial: certificate.serialNumber };
 
-  checkNotRevoked(identity.cardId, certificate.serialNumber, check.revoked);
-  checkValidity(certificate, now);
-  await checkChain(der, check.anchors, now, summary.issuer);
-  checkSameCard(identity, await certificateCardIds(der));
-
-  const proof: CardProof = {
-    cardId: identity.cardId,
-    label: identity.label,
-    subject: summary.subject,
-    expiresAt: new Date(certificate.validTo).getTime(),
-    serial: certificate.serialNumber,
-  };
-  return { proof, certificate };
+  return aboutCard(card, async () => {
+    const named = await certificateCardIds(der);
+    const id = provenCardId(named);
+    checkNotRevoked(id.cardId, certificate.serialNumber, check.revoked);
+    checkValidity(certificate, now);
+    await checkChain(der, check.anchors, now, summary.issuer);
+    await checkChuid({ chuidObject, chuid, certificate: named, anchors: check.anchors, now });
+    const proof: CardProof = {
+      cardId: id.cardId,
+      label: id.label,
+      subject: summary.subject,
+      expiresAt: new Date(certificate.validTo).getTime(),
+      serial: certificate.serialNumber,
+      ...(reader ? { reader } : {}),
+    };
+    return { proof, certificate };
+  });
 }
 
-/** A certificate naming another card than the CHUID does was copied onto this one. */
-function checkSameCard(identity: CardIdentity, named: { fascnHex?: string; guidHex?: string }): void {
-  const fascnDiffers = named.fascnHex !== undefined && named.fascnHex !== identity.fascnHex;
-  const guidDiffers = named.guidHex !== undefined && named.guidHex !== identity.guidHex;
-  if (fascnDiffers || guidDiffers) throw new DeskError('card', "This card's certificate belongs to another card");
-}
-
-async function verifyPin(app: PivApplication, pin: string): Promise<void> {
-  const outcome = await app.tryPin(pin);
+async function verifyPin(app: PivApplication, check: CardCheck, attempt: PinAttempt): Promise<void> {
+  const outcome = await app.tryPin(check.pin);
+  check.pinGuard?.after(attempt, outcome.verified);
   if (outcome.verified) return;
   const left = outcome.triesLeft;
-  if (left === 0) throw new DeskError('card', 'Wrong PIN: the card is now locked after too many wrong PINs');
-  throw new DeskError('card', `Wrong PIN: ${left} ${left === 1 ? 'try' : 'tries'} left before the card locks`);
-}
-
-function asCardError(error: unknown): DeskError {
-  if (error instanceof DeskError) return error;
-  if (isPivError(error, 'pin-blocked')) return new DeskError('card', 'The card is locked after too many wrong PINs: its issuer can unblock it');
-  if (isPivError(error)) return new DeskError('card', error.message);
-  return new DeskError('card', 'The card could not be read for sign-in');
+  if (left === 0) throw new CardRefused('pin-blocked', 'Wrong PIN: the card is now locked after too many wrong PINs');
+  throw new CardRefused('wrong-pin', `Wrong PIN: ${left} ${left === 1 ? 'try' : 'tries'} left before the card locks`);
 }

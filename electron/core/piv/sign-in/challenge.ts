@@ -1,7 +1,7 @@
 import { createHash, randomBytes, verify, type KeyObject, type X509Certificate } from 'node:crypto';
-import { DeskError } from '../../../../shared/errors';
 import { concatBytes, encodeTlv, findTlv, readTlv, readTlvList } from '../../../../shared/piv/card/tlv';
 import type { PivApplication } from '../piv-application';
+import { CardRefused } from './card-refused';
 
 /**
  * Challenge–response with the PIV Authentication key (SP 800-73-4 part 2 GENERAL AUTHENTICATE, key 9A;
@@ -35,7 +35,7 @@ export async function proveCardHoldsKey(app: PivApplication, certificate: X509Ce
   const holds =
     signature !== undefined &&
     verify(plan.hash, message, key.asymmetricKeyType === 'ec' ? { key, dsaEncoding: 'der' } : key, signature);
-  if (!holds) throw new DeskError('card', 'The card did not prove it holds its key: its answer does not match its certificate');
+  if (!holds) throw new CardRefused('challenge-failed', 'The card did not prove it holds its key: its answer does not match its certificate');
 }
 
 function keyPlan(key: KeyObject): KeyPlan {
@@ -49,7 +49,7 @@ function keyPlan(key: KeyObject): KeyPlan {
   if (key.asymmetricKeyType === 'ec' && details?.namedCurve === 'secp384r1') {
     return { algorithm: ALGORITHM.eccP384, hash: 'sha384', challenge: (digest) => digest };
   }
-  throw new DeskError('card', "This card's PIV Authentication key is of a kind PIV does not allow (RSA 2048, ECC P-256 or P-384)");
+  throw new CardRefused('not-piv', "This card's PIV Authentication key is of a kind PIV does not allow (RSA 2048, ECC P-256 or P-384)");
 }
 
 /** EMSA-PKCS1-v1_5 (RFC 8017 9.2): 00 01 FF…FF 00 DigestInfo, the block an RSA card signs as it stands. */
