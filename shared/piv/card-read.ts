@@ -53,6 +53,11 @@ export const PivCardRead = z.object({
   chuidHash: z.string(),
   /** Whether the CHUID's issuer signature verifies with its content-signing certificate. */
   chuidSignatureValid: z.boolean(),
+  /**
+   * Where the PIV Authentication certificate names another card than the CHUID (a FASC-N or card UUID
+   * that differs), what differs: the CHUID was copied from another card. Absent when they agree.
+   */
+  identityMismatch: z.string().optional(),
   contentSigningCert: CertificateSummary,
   pivAuthenticationCert: CertificateSummary,
   cardAuthenticationCert: CertificateSummary.optional(),

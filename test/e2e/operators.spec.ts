@@ -79,7 +79,7 @@ test.describe('operators, sign-in and the lock', () => {
     await dialog.getByTestId('sign-in-name').selectOption({ label: 'Oliver Grant' });
     await dialog.getByTestId('sign-in-desk-pin-field').fill('1111');
     await dialog.getByTestId('sign-in-desk-pin-submit').click();
-    await expect(dialog.getByTestId('sign-in-pin-error')).toHaveText('The desk PIN is not right (4 tries left)');
+    await expect(dialog.getByTestId('sign-in-pin-error')).toHaveText('The desk PIN is not right (2 tries left before a wait)');
     await keepScreenshot(page, testInfo, 'operators-sign-in-wrong-pin');
     await dialog.getByTestId('sign-in-desk-pin-field').fill('2468');
     await dialog.getByTestId('sign-in-desk-pin-submit').click();
@@ -182,6 +182,70 @@ test.describe('signing in with the demo card', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByTestId('sign-in-card-pin').fill('123456');
     await dialog.getByTestId('sign-in-card-submit').click();
-    await expect(dialog.getByTestId('sign-in-error')).toHaveText('This card is not on this desk’s roster');
+    await expect(dialog.getByTestId('sign-in-error')).toHaveText(/^This card is not on this desk’s roster \(PIV · agency/);
+  });
+});
+
+test.describe('refused sign-ins at the desk', () => {
+  let host: RunningHost;
+  test.beforeAll(async () => {
+    host = await startHost();
+  });
+  test.afterAll(async () => host?.stop());
+
+  test('a card’s PIN tries are held back, repeated refusals show a notice, and the supervisor finds them in the audit log', async ({ page }, testInfo) => {
+    await openDesk(page, host);
+    const socket = await openDeskSocket(host.url);
+    try {
+      await socket.call('enrolment.demoCard', { action: 'piv' });
+      const oliver = await cardholder(socket, 'Oliver Grant');
+      await socket.call('operators.add', { cardholder: oliver, role: 'supervisor', linkCard: true, deskPin: '2468' });
+      await socket.call('operator.signOut');
+    } finally {
+      socket.close();
+    }
+    await page.getByTestId('lock-sign-in').click();
+    const dialog = page.getByTestId('sign-in');
+    const tryPin = async (pin: string) => {
+      await dialog.getByTestId('sign-in-card-pin').fill(pin);
+      await dialog.getByTestId('sign-in-card-submit').click();
+    };
+    await tryPin('000000');
+    await expect(dialog.getByTestId('sign-in-error')).toHaveText(/^Wrong PIN: 4 tries left/);
+    await tryPin('000001');
+    await expect(dialog.getByTestId('sign-in-error')).toHaveText(/^Wrong PIN: 3 tries left/);
+    // The third try is not sent to the card: only a person can take it out and put it back.
+    await tryPin('123456');
+    await expect(dialog.getByTestId('sign-in-error')).toHaveText('2 wrong PINs were tried with this card: take it out of the reader and put it back to try again');
+    await expect(page.getByTestId('refusal-notice')).toContainText('3 refused sign-ins at this desk');
+    await keepScreenshot(page, testInfo, 'operators-refusals-held-back');
+
+    // The supervisor signs in with the desk PIN, and finds each refusal with its reason and card.
+    await dialog.getByTestId('sign-in-desk-pin-field').fill('2468');
+    await dialog.getByTestId('sign-in-desk-pin-submit').click();
+    await expect(dialog).toBeHidden();
+    await page.getByTestId('open-audit').click();
+    await page.getByTestId('audit-refused-sign-ins').click();
+    const rows = page.getByTestId('audit-row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.first()).toContainText('PIN held back by the desk');
+    await expect(rows.nth(1)).toContainText('wrong card PIN');
+    await expect(rows.nth(1)).toContainText('CN=Demo PIV cardholder');
+    await keepScreenshot(page, testInfo, 'operators-refusals-audit');
+    await page.keyboard.press('Escape');
+
+    // What pulling the card does, said plainly where the policy is set.
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const policy = page.getByTestId('operators-policy');
+    await policy.scrollIntoViewIfNeeded();
+    await expect(policy.getByTestId('policy-card-stays')).toBeChecked();
+    await expect(policy.getByTestId('policy-card-words')).toHaveText(
+      'Pulling the card: the desk locks if the same card is not back in the reader within 5 s; any other card put in meanwhile locks it at once.',
+    );
+    await keepScreenshot(page, testInfo, 'operators-policy-card-words');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('refusal-seen').click();
+    await expect(page.getByTestId('refusal-notice')).toBeHidden();
   });
 });

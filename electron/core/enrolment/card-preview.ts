@@ -30,6 +30,13 @@ export function checkRead(read: PivCardRead, serverVersion: string | undefined, 
     else if (isPivError(error)) problems = [{ field: '', message: error.message }];
     else throw error;
   }
+  // The card number enrolled is the CHUID's: a CHUID that is not the certificate's own, or whose
+  // signature fails, would enrol someone else's card number. Such a card is not sent.
+  const identity = identityProblems(read);
+  if (identity.length > 0) {
+    problems = [...problems, ...identity];
+    enrolment = undefined;
+  }
   const { fingerprints: _kept, chuidHash: _hash, atr: _atr, ...shown } = read;
   return {
     preview: {
@@ -40,6 +47,13 @@ export function checkRead(read: PivCardRead, serverVersion: string | undefined, 
     },
     ...(enrolment ? { enrolment } : {}),
   };
+}
+
+function identityProblems(read: PivCardRead): CardPreview['problems'] {
+  const out: CardPreview['problems'] = [];
+  if (read.identityMismatch) out.push({ field: 'pivData.chuid', message: read.identityMismatch });
+  if (!read.chuidSignatureValid) out.push({ field: 'pivData.chuid', message: 'The CHUID signature does not verify: the CHUID was altered, so its card number cannot be trusted' });
+  return out;
 }
 
 function validityWarnings(read: PivCardRead, now: Date): { text: string; expired: boolean }[] {
@@ -55,6 +69,5 @@ function validityWarnings(read: PivCardRead, now: Date): { text: string; expired
     else if (new Date(cert.notBefore) > now) out.push({ text: `The ${name} is not valid until ${cert.notBefore.slice(0, 10)}`, expired: false });
   }
   if (new Date(`${read.expirationDate}T23:59:59Z`) < now) out.push({ text: `The card expired on ${read.expirationDate} (CHUID)`, expired: true });
-  if (!read.chuidSignatureValid) out.push({ text: 'The CHUID signature does not verify with its content-signing certificate', expired: false });
   return out;
 }

@@ -3,7 +3,7 @@ import type { CertificateSummary, PivCardRead, PivReadProgress, PivReadStep } fr
 import type { ApduLength } from './apdu';
 import type { CardChannel } from '../../../shared/piv/card/card-objects';
 import { readCertificateObject, summariseCertificate } from './certificates';
-import { formatGuid, guidToDecimal, parseChuid } from './chuid';
+import { formatGuid, guidToDecimal, parseChuid, type Chuid } from './chuid';
 import { readFingerprintStructure } from './fingerprints';
 import { PivApplication } from './piv-application';
 import { PIV_OBJECT_TAGS } from '../../../shared/piv/card/card-objects';
@@ -54,6 +54,7 @@ export async function readPivCard(channel: CardChannel, options: ReadPivCardOpti
     if (object) fingerprints = Buffer.from(readFingerprintStructure(object)).toString('base64');
   }
 
+  const identityMismatch = await certificateNamesOtherCard(chuidObject, chuid, pivAuthenticationCert.base64);
   const kind = chuid.fascn.agencyCode === PIV_I_AGENCY_CODE ? 'piv-i' : 'piv';
   return {
     kind,
@@ -66,6 +67,7 @@ export async function readPivCard(channel: CardChannel, options: ReadPivCardOpti
     ...(chuid.duns ? { duns: chuid.duns } : {}),
     chuidHash: chuid.hash,
     chuidSignatureValid: signer.signatureValid,
+    ...(identityMismatch ? { identityMismatch } : {}),
     contentSigningCert: summariseCertificate(signer.certificate, 'CHUID content-signing certificate'),
     pivAuthenticationCert,
     ...(cardAuthenticationCert ? { cardAuthenticationCert } : {}),
@@ -95,6 +97,21 @@ async function readObject(
   }
   report(step, 'done', object.length);
   return object;
+}
+
+/**
+ * Whether the PIV Authentication certificate names another card than the CHUID: the card identity sign-in
+ * trusts (sign-in/chuid-check.ts), here told to the enrolling operator rather than refused outright.
+ */
+async function certificateNamesOtherCard(chuidObject: Uint8Array, chuid: Chuid, certificateBase64: string): Promise<string | undefined> {
+  const { certificateCardIds } = await import('./sign-in/certificate-identity');
+  const { checkChuidNamesCertificateCard } = await import('./sign-in/chuid-check');
+  try {
+    checkChuidNamesCertificateCard(chuidObject, chuid, await certificateCardIds(new Uint8Array(Buffer.from(certificateBase64, 'base64'))));
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 function certificateFrom(object: Uint8Array, what: string): CertificateSummary {

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authenticateCardOn, identifyCard, type CardCheck } from '../../../electron/core/piv/sign-in';
 import { CardReaders } from '../../../electron/core/enrolment/card-readers';
+import { checkRead } from '../../../electron/core/enrolment/card-preview';
+import { readPivCard } from '../../../electron/core/piv/read-card';
 import { DemoPivReader } from '../../../electron/shells/compose/demo-reader';
 import {
   createTestAuthority,
@@ -128,5 +130,18 @@ describe('a card is who its certificate says', () => {
     demo.insert(new VirtualPivCard(supervisor));
     await expect(identifyCard({ cards, anchors, revoked: [] })).resolves.toMatchObject({ label: 'PIV · agency 4700 · card 000001', reader: DemoPivReader.READER_NAME });
     await cards.close();
+  });
+
+  it('does not enrol a card whose CHUID is not its certificate’s own, or whose CHUID signature fails', async () => {
+    const own = await issueVirtualCard({ pin: PIN, fascn: ATTACKER_FASCN });
+    const genuine = checkRead(await readPivCard(inProcessChannel(new VirtualPivCard(own))), '9.40');
+    expect(genuine.preview.problems).toEqual([]);
+    expect(genuine.enrolment).toBeDefined();
+    const copied = checkRead(await readPivCard(inProcessChannel(withObject(own, PIV_OBJECT_TAGS.chuid, supervisor.objects.get(PIV_OBJECT_TAGS.chuid)!))), '9.40');
+    expect(copied.enrolment).toBeUndefined();
+    expect(copied.preview.problems).toEqual([{ field: 'pivData.chuid', message: "This card's CHUID names another card than its certificate (their FASC-Ns differ): it was copied" }]);
+    const altered = checkRead(await readPivCard(inProcessChannel(withObject(own, PIV_OBJECT_TAGS.chuid, chuidWithFascn(own.objects.get(PIV_OBJECT_TAGS.chuid)!, ATTACKER_FASCN.replace('009999', '009998'))))), '9.40');
+    expect(altered.enrolment).toBeUndefined();
+    expect(altered.preview.problems.map((p) => p.message)).toContain('The CHUID signature does not verify: the CHUID was altered, so its card number cannot be trusted');
   });
 });

@@ -30,12 +30,12 @@ export interface ChuidCheck {
 }
 
 export async function checkChuid(check: ChuidCheck): Promise<void> {
-  checkSameCard(check);
+  checkChuidNamesCertificateCard(check.chuidObject, check.chuid, check.certificate);
   await checkSignature(check);
 }
 
-/** The FASC-N and card UUID in the CHUID equal the certificate's. */
-function checkSameCard({ chuidObject, chuid, certificate }: ChuidCheck): void {
+/** The FASC-N and card UUID in the CHUID equal the certificate's; a CardRefused 'chuid-mismatch' says which differs. */
+export function checkChuidNamesCertificateCard(chuidObject: Uint8Array, chuid: Chuid, certificate: CertificateCardIds): void {
   const chuidFascnHex = toHex(findTlv(readTlvList(chuidObject, 'CHUID'), CHUID_TAGS.fascn)?.value ?? new Uint8Array(0));
   const chuidGuidHex = toHex(chuid.guid);
   if (certificate.fascnHex !== undefined && certificate.fascnHex !== chuidFascnHex) {
