@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PivReaderService } from '../../electron/core/piv/reader-service';
 import { authenticateCard } from '../../electron/core/piv/sign-in';
 import { demoCardAuthority, issueVirtualCard, VirtualPivCard, type VirtualCardProfile } from '../../electron/simulator/piv-card/index';
+import { PIV_OBJECT_TAGS } from '../../shared/piv/card/card-objects';
 import { skipReason, startPcscStack, type RunningStack } from './support/pcsc-stack';
 import { insertCard } from './support/virtual-cards';
 
@@ -54,6 +55,22 @@ describe.skipIf(skip !== null)(`card sign-in through pcscd and vpcd${skip ? ` (s
       expect(proof).toMatchObject({ label: 'PIV · agency 4700 · card 314159', subject: expect.stringMatching(/^CN=Grace Guard/) });
       await expect(authenticateCard({ cards: service, pin: PIN, anchors, revoked: [{ cardId: proof.cardId }] })).rejects.toMatchObject({
         message: 'This card was revoked at this desk',
+      });
+    } finally {
+      await card.remove();
+    }
+  });
+
+  it('refuses a genuine card carrying another card’s CHUID, before any PIN try, naming the card it read', async () => {
+    const own = await issueVirtualCard({ kind: 'piv-i', holder: 'Mal Actor', pin: PIN, certificateNames: { fascn: false, uuid: true } });
+    const objects = new Map(own.objects);
+    objects.set(PIV_OBJECT_TAGS.chuid, profile.objects.get(PIV_OBJECT_TAGS.chuid)!);
+    const card = await insertCard(stack, service, new VirtualPivCard({ ...own, objects }), 0);
+    try {
+      await expect(authenticateCard({ cards: service, reader: card.reader, pin: PIN, anchors, revoked: [] })).rejects.toMatchObject({
+        code: 'card',
+        reason: 'chuid-mismatch',
+        card: { subject: expect.stringMatching(/^CN=Mal Actor/) },
       });
     } finally {
       await card.remove();
