@@ -143,6 +143,8 @@ export const CardholderCards = z.object({
   firstName: z.string().optional(),
   lastName: z.string().optional(),
   cards: z.array(CardView),
+  /** The cardholder's updates link, where the server gives one: `enrolment.cardsChanged` waits on it. */
+  updatesHref: z.string().optional(),
 });
 export type CardholderCards = z.infer<typeof CardholderCards>;
 
@@ -183,6 +185,14 @@ export const enrolmentCalls = {
     result: CardholderCards,
   },
   'enrolment.deleteCard': { params: z.object({ cardholderHref: CardholderHref, cardHref: z.url() }).strict(), result: CardholderCards },
+  /**
+   * Waits on a cardholder's updates link (`updatesHref` first, then each answer's `next`) until the
+   * server says the cardholder changed or its hold ends; the first call answers at once (the start).
+   */
+  'enrolment.cardsChanged': {
+    params: z.object({ href: z.url({ error: 'must be the updates href from the server' }) }).strict(),
+    result: z.object({ changed: z.boolean(), next: z.string() }),
+  },
   /** The demo reader: issue a fresh virtual PIV or PIV-I card into it, or take the card out. */
   'enrolment.demoCard': { params: z.object({ action: z.enum(['piv', 'piv-i', 'remove']) }).strict(), result: ReaderList },
 } as const;

@@ -81,8 +81,8 @@ describeAtVersions('what the desk sends, against the vendor\'s requests', (site)
     expect(sent.flatMap(differencesFromVendor)).toEqual([]);
     // The calls this check covers were made (a desk that stopped making one would go unchecked).
     const made = new Set(sent.map((r) => `${r.method} ${templatePath(r.url.pathname, VENDOR_REQUESTS.map((v) => v.path))}`));
-    // Division names: the server's list where /api links one, else each division's href.
-    const divisionNames = (await site().feature('divisions', 'divisions')) ? 'GET /api/divisions' : 'GET /api/divisions/{id}';
+    // Division names: from one list, the server's where /api links one, else the events' division list.
+    const divisionNames = (await site().feature('divisions', 'divisions')) ? 'GET /api/divisions' : 'GET /api/divisions/view_events';
     for (const call of ['GET /api', 'GET /api/doors', 'GET /api/outputs', 'GET /api/access_zones/{id}/updates', divisionNames, 'POST /api/items/updates', 'POST /api/doors/{id}/open',
       'POST /api/access_zones/{id}/free', 'POST /api/access_zones/{id}/set_zone_count', 'POST /api/alarm_zones/{id}/armLowFeel',
       'GET /api/card_types/assign', 'POST /api/cardholders', 'PATCH /api/cardholders/{id}', 'GET /api/cardholders/{id}',

@@ -23,6 +23,10 @@ const VENDOR_LINKS: Record<string, string> = {
   'events.events': '/api/events',
   'events.updates': '/api/events/updates',
   'events.eventGroups': '/api/events/groups',
+  // rest_training.adoc, the GET /api example: "the events and alarms controllers also provide a
+  // `divisions` call" (cc_rest.yaml: /api/divisions/_operation_, "view_events", "view_alarms").
+  'alarms.divisions': '/api/divisions/view_alarms',
+  'events.divisions': '/api/divisions/view_events',
   'alarmZones.alarmZones': '/api/alarm_zones',
   'cardholders.cardholders': '/api/cardholders',
   'cardholders.updateLocationAccessZones': '/api/access_zones/update_cardholder_location',

@@ -44,8 +44,9 @@ const CardholderSummaryFields = {
   authorised: z.boolean().optional(),
 };
 const CardholderSummary = z.object(CardholderSummaryFields).strict();
-// cc_rest.yaml /api/cardholders GET `fields`: any field of the detail; CardholderCommonFields.division is {href}.
-const CardholderWithDivision = z.object({ ...CardholderSummaryFields, division: HrefObject }).strict();
+// cc_rest.yaml /api/cardholders GET `fields`: any field of the detail; CardholderCommonFields.division is {href},
+// and the id beside it as the examples of ref/cardholders.html show it ({ id, href }).
+const CardholderWithDivision = z.object({ ...CardholderSummaryFields, division: z.object({ id: z.string(), href: Href }).strict() }).strict();
 // cc_rest.yaml components.schemas.CardholderSearch: results and next {href}.
 const cardholderSearch = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item), next: HrefObject.optional() }).strict();
 // cc_rest.yaml components.schemas.ErrorMessage.

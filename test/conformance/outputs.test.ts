@@ -48,7 +48,8 @@ const OutputSearch = z.object({ results: z.array(OutputSummary), next: Href.opti
 const CommandKeys = z.enum(['on', 'onUntil', 'off', 'offUntil', 'pulse', 'cancel']);
 const OutputDetail = OutputSummary.extend({
   description: z.string().optional(),
-  division: Href, // cc_rest.yaml: "The division containing this output", an href.
+  // cc_rest.yaml: "The division containing this output", an href; with its id, as ItemDetail.division { id, href } gives it.
+  division: z.object({ id: z.string().min(1), href: z.string().url() }).strict(),
   shortName: z.string().optional(),
   notes: z.string().optional(),
   updates: Href,

@@ -116,6 +116,8 @@ test('a PIV-I card is enrolled disabled on an existing cardholder found by name;
   const cards = screen.getByTestId('card-management');
   await pickCardholder(cards.getByTestId('cards-cardholder'), 'lindqvist', visitor);
   await expect(cards.getByTestId('cards-holder')).toContainText('Sam Lindqvist');
+  // The server gives the cardholder's updates link: the panel follows it while the cards are shown.
+  await expect(cards.getByTestId('cards-following')).toBeVisible();
   const card = cards.locator(`[data-testid="managed-card"][data-number="${number}"]`);
   await expect(card).toHaveAttribute('data-status', /disabled/i);
 

@@ -49,7 +49,12 @@ export const Cardholder = z.looseObject({
   href: z.string().optional(),
   firstName: z.string().optional(),
   lastName: z.string().optional(),
-  division: Link.optional(),
+  division: Link.extend({ id: z.string().optional() }).optional(),
   cards: z.array(CardRead).optional(),
+  /** The long poll on this cardholder (cc_rest.yaml: CardholderDetail.updates), where the server gives one. */
+  updates: Link.optional(),
 });
 export type Cardholder = z.infer<typeof Cardholder>;
+
+/** One answer of a cardholder's updates long poll: what changed (empty when the hold ended with nothing) and the next call. */
+export const CardholderUpdate = z.object({ updates: z.looseObject({}), next: Link });

@@ -1,5 +1,5 @@
 import { DeskError } from '../../../shared/errors';
-import { Cardholder } from './cardholder-schemas';
+import { Cardholder, CardholderUpdate } from './cardholder-schemas';
 import type { Discovery } from './discovery';
 import { CARDHOLDERS_LINK, linkFor } from './features';
 import { checkPivCardCreate, checkPivCardUpdate, type PivCardCreate, type PivCardUpdate } from './piv-payload';
@@ -78,4 +78,17 @@ export async function getCardholder(transport: Transport, href: string, fields?:
 /** Deletes a card by the href the cardholder's `cards` array gave (the only call that works on a card href). */
 export async function deleteCard(transport: Transport, cardHref: string): Promise<void> {
   await transport.delete(cardHref, 'Delete card');
+}
+
+/** Longest the desk waits on a cardholder's updates call before asking again (the server answers sooner, empty, when nothing changed). */
+export const CARDHOLDER_POLL_TIMEOUT_MS = 90_000;
+
+/**
+ * One call of a cardholder's updates long poll (the `updates.href` of its detail, then each answer's
+ * `next`): whether the cardholder changed, and the href to ask next. The first call answers at once
+ * with the whole cardholder: it is the starting point, not a change.
+ */
+export async function followCardholder(transport: Transport, href: string, signal?: AbortSignal): Promise<{ changed: boolean; next: string }> {
+  const answer = await transport.getJson(href, CardholderUpdate, 'Cardholder updates', { watch: true, timeoutMs: CARDHOLDER_POLL_TIMEOUT_MS, signal });
+  return { changed: Object.keys(answer.updates).length > 0, next: answer.next.href };
 }

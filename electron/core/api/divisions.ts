@@ -8,6 +8,12 @@ import type { Transport } from './transport';
 
 /** Where `/api` links the server's division list (9.30+ on the simulator; cc_rest.yaml, Divisions). */
 export const DIVISIONS_LINK = ['divisions.divisions'];
+/**
+ * Lists that name divisions for the board: the server's list, else the events' or the alarms' (the
+ * divisions the operator sees events or alarms in; rest_training.adoc's GET /api example links them at
+ * events.divisions and alarms.divisions on every version with RESTEvents).
+ */
+export const DIVISION_NAME_LINKS = [...DIVISIONS_LINK, 'events.divisions', 'alarms.divisions'];
 
 /** cc_rest.yaml Division: href, id, name, parent (absent on the root). */
 export const DivisionSummary = z.object({
@@ -26,13 +32,17 @@ export function divisionListHref(discovery: Discovery): string | undefined {
   return linkFor(discovery, ...DIVISIONS_LINK);
 }
 
+/** A list that names divisions (the server's, else the events' or alarms'), or undefined when `/api` links none. */
+export function divisionNamesHref(discovery: Discovery): string | undefined {
+  return linkFor(discovery, ...DIVISION_NAME_LINKS);
+}
+
 /**
- * Every division the server lists for this operator (those it holds a privilege in), page by page.
- * Refused with a licence error when the server links no list: callers fall back to reading each
- * division's own href.
+ * Every division the server lists for this operator (those it holds a privilege in), page by page;
+ * `href` another list of divisions (the events'). Refused with a licence error when the server links
+ * no list: callers fall back to reading each division's own href.
  */
-export async function listDivisions(transport: Transport, discovery: Discovery, signal?: AbortSignal): Promise<DivisionSummary[]> {
-  const href = divisionListHref(discovery);
+export async function listDivisions(transport: Transport, discovery: Discovery, signal?: AbortSignal, href = divisionListHref(discovery)): Promise<DivisionSummary[]> {
   if (!href) throw new DeskError('licence', `This server lists no divisions (version ${discovery.version} links no division list)`);
   const found: DivisionSummary[] = [];
   for await (const d of searchAll(transport, href, DivisionSummary, 'Divisions', { query: { fields: FIELDS }, signal })) found.push(d);

@@ -13,17 +13,21 @@ const CERTIFICATES = [
   ['cardAuthenticationCert', 'Card Authentication'],
 ] as const;
 
-/** A cardholder's PIV cards, with their certificates where the server can give them (8.10+, via `fields`). */
+/**
+ * A cardholder's PIV cards, with their certificates where the server can give them (8.10+, via
+ * `fields`), and the cardholder's updates link where the server gives one, so the screen can follow them.
+ */
 export async function listCards(server: EnrolmentServer, cardholderHref: string): Promise<CardholderCards> {
   const withCertificates = versionAtLeast(server.discovery.version, '8.10');
   const fields = withCertificates
-    ? ['href', 'firstName', 'lastName', 'cards', ...CERTIFICATES.map(([f]) => `cards.pivData.${f}`)]
+    ? ['href', 'firstName', 'lastName', 'cards', 'updates', ...CERTIFICATES.map(([f]) => `cards.pivData.${f}`)]
     : undefined;
   const holder = await getCardholder(server.transport, cardholderHref, fields);
   return {
     href: holder.href ?? cardholderHref,
     ...(holder.firstName ? { firstName: holder.firstName } : {}),
     ...(holder.lastName ? { lastName: holder.lastName } : {}),
+    ...(holder.updates ? { updatesHref: holder.updates.href } : {}),
     cards: (holder.cards ?? []).filter((c) => c.pivData !== undefined).map(cardView),
   };
 }

@@ -10,6 +10,7 @@ import { checkRead } from './card-preview';
 import { CardReaders, type CardReadersOptions } from './card-readers';
 import type { CardAccess } from '../piv/sign-in';
 import { listCards, removeCard, updateCard } from './card-management';
+import { followCardholder } from '../api/cardholders';
 import { Outbox, type EnrolmentAudit } from './outbox';
 import type { OutboxStore } from './outbox-record';
 import { SiteLink } from './site-link';
@@ -148,6 +149,11 @@ export class EnrolmentService {
 
   async deleteCard(cardholderHref: string, cardHref: string): Promise<CardholderCards> {
     return removeCard(await this.link.server(), cardholderHref, cardHref);
+  }
+
+  /** One call of a cardholder's updates long poll, so the card list on screen follows changes made elsewhere. */
+  async cardsChanged(href: string): Promise<{ changed: boolean; next: string }> {
+    return followCardholder((await this.link.server()).transport, href);
   }
 
   async demoCard(action: 'piv' | 'piv-i' | 'remove'): Promise<ReaderList> {

@@ -20,6 +20,7 @@ export function enrolmentHandlers(service: EnrolmentService | undefined): Handle
     'enrolment.updateCard': ({ cardholderHref, cardHref, status, pivStatus }) =>
       use().updateCard(cardholderHref, cardHref, { ...(status ? { status } : {}), ...(pivStatus ? { pivStatus } : {}) }),
     'enrolment.deleteCard': ({ cardholderHref, cardHref }) => use().deleteCard(cardholderHref, cardHref),
+    'enrolment.cardsChanged': ({ href }) => use().cardsChanged(href),
     'enrolment.demoCard': ({ action }) => use().demoCard(action),
   };
 }

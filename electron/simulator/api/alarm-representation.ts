@@ -71,7 +71,7 @@ export function representAlarm(
       case 'active':
         return alarm.active;
       case 'division':
-        return { href: links.division(e.division) };
+        return links.divisionRef(e.division);
       case 'event':
         return v.atLeast('8.90') ? { href: links.href(`/api/events/${e.id}`) } : undefined;
       case 'notePresets':

@@ -4,14 +4,20 @@ import type { World } from '../model/world';
 import { parseFields, selectFields, type FieldRequest } from './fields';
 import type { Links } from './links';
 
-/** What a card type's list entry and detail page carry unless `fields` says otherwise. */
-const DEFAULT_FIELDS = ['href', 'id', 'name', 'division', 'credentialClass'];
+/**
+ * What a card type's list entry and detail page carry unless `fields` says otherwise: "nearly every
+ * field" (cc_rest.yaml: /api/card_types/assign `fields`). The notes ("the server does not return
+ * the notes field by default") and availableCardStates ("ask for it using the fields parameter")
+ * only when asked for, as CardType's prose says, though its example shows both.
+ */
+const DEFAULT_FIELDS = ['href', 'id', 'name', 'division', 'facilityCode', 'credentialClass', 'minimumNumber', 'maximumNumber', 'regex', 'regexDescription'];
+/** cc_rest.yaml: the card-type `fields` values. */
+const ALL_FIELDS = [...DEFAULT_FIELDS, 'availableCardStates', 'notes'];
 
 /**
  * Card types: the list at `/api/card_types` (`features.cardTypes.cardTypes`, every version), the
  * assignable list at `/api/card_types/assign` (`features.cardTypes.assign`, 8.10 and later), and each
- * type's detail at its href, so the hrefs the lists hand out lead somewhere. availableCardStates only
- * when asked for with `fields`.
+ * type's detail at its href, so the hrefs the lists hand out lead somewhere.
  */
 export function serveCardTypes(exchange: Exchange, cards: CardStore, world: World, links: Links, rest: string[]): void {
   if (exchange.method !== 'GET') return exchange.error(405, 'Method not allowed');
@@ -33,12 +39,19 @@ function represent(t: CardType, fields: FieldRequest | undefined, world: World, 
       href: () => links.href(`/api/card_types/${encodeURIComponent(t.id)}`),
       id: () => t.id,
       name: () => t.name,
-      division: () => ({ href: links.division(root.id) }),
+      division: () => links.divisionRef(root.id),
       credentialClass: () => t.credentialClass,
       availableCardStates: () => t.availableCardStates,
+      facilityCode: () => t.facilityCode,
+      minimumNumber: () => t.numberRange?.minimum,
+      maximumNumber: () => t.numberRange?.maximum,
+      regex: () => t.numberRule?.regex,
+      regexDescription: () => t.numberRule?.description,
+      notes: () => t.notes,
     },
     DEFAULT_FIELDS,
     fields,
     world.version,
+    ALL_FIELDS,
   );
 }

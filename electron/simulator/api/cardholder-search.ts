@@ -74,7 +74,7 @@ function representSummary(
     shortName: () => holder.shortName,
     description: () => holder.description,
     authorised: () => holder.authorised,
-    division: () => ({ href: links.division(holder.division) }),
+    division: () => links.divisionRef(holder.division),
   };
   return selectFields(source, SUMMARY_FIELDS, fields, world.version, SELECTABLE);
 }

@@ -4,6 +4,7 @@ import type { CardStore, StoredCard, StoredCardholder } from '../cardholders/car
 import { digitsOf, formatFascn, issueLevelOf, PivRejection, readPivData, readPivStatus } from '../cardholders/piv-data';
 import type { Exchange } from '../http/exchange';
 import type { World } from '../model/world';
+import { cardholderDetailFields, serveCardholderLink } from './cardholder-detail';
 import { VIEW_CARDHOLDERS, searchCardholders } from './cardholder-search';
 import { parseFields, type FieldRequest } from './fields';
 import type { Links } from './links';
@@ -25,6 +26,7 @@ export async function serveCardholders(
   links: Links,
   operator: Operator,
   rest: string[],
+  holdMs = 30_000,
 ): Promise<void> {
   if (!world.hasLicence('RESTCardholders')) return exchange.error(403, 'The site is not licensed for RESTCardholders');
   const m = exchange.method;
@@ -42,6 +44,10 @@ export async function serveCardholders(
     holder.cards = holder.cards.filter((c) => c !== card);
     world.events.add({ type: 'cardholder', action: 'card deleted', cardholderId: holder.id, operator: operator.cardholderId });
     return exchange.empty(204);
+  }
+  if (rest.length === 2 && visible) {
+    const detail = () => representCardholder(holder, undefined, store, world, links);
+    if (await serveCardholderLink(exchange, holder, rest[1]!, { world, links, operator, detail, holdMs })) return;
   }
   if (rest.length !== 1) return exchange.error(404, 'Not found');
   if (!visible) {
@@ -227,8 +233,9 @@ function representCardholder(
     id: holder.id,
     ...(holder.firstName !== undefined ? { firstName: holder.firstName } : {}),
     ...(holder.lastName !== undefined ? { lastName: holder.lastName } : {}),
-    division: { href: links.division(holder.division) },
+    division: links.divisionRef(holder.division),
     cards: holder.cards.map(card),
+    ...cardholderDetailFields(holder, world, links),
   };
 }
 

@@ -7,10 +7,14 @@ import type { Links } from './links';
 import { searchPage } from './search';
 
 const FIELDS = ['href', 'name', 'description', 'notes'];
+/** The search's default fields: description and notes are "not in the default field set" (cc_rest.yaml: /api/day_categories). */
+const SEARCH_DEFAULTS = ['href', 'name'];
 
 /**
  * Day categories (8.50+): search with sort, top, name, fields only (no divisions: they have none),
  * visible to operators holding a viewing privilege in any division; 403 without any REST licence.
+ * A day category's href answers the whole Day category object (ref/rest.html: "Day category", whose
+ * example shows name, href, description and notes), not the search's default subset of it.
  */
 export function serveDayCategories(exchange: Exchange, world: World, links: Links, operator: Operator, rest: string[]): void {
   if (world.version.before('8.50')) return exchange.error(404, 'Not found');
@@ -18,7 +22,7 @@ export function serveDayCategories(exchange: Exchange, world: World, links: Link
   const refusal = getLicenceRefusal(world, 'day_categories');
   if (refusal) return exchange.error(403, refusal);
   const items = world.site.dayCategories.map((def) => ({ def }));
-  const represent = (def: (typeof world.site.dayCategories)[number], fields = parseFields(exchange.url.searchParams.get('fields'))) =>
+  const represent = (def: (typeof world.site.dayCategories)[number], defaults: string[], fields = parseFields(exchange.url.searchParams.get('fields'))) =>
     selectFields(
       {
         href: () => links.href(`/api/day_categories/${encodeURIComponent(def.id)}`),
@@ -26,16 +30,16 @@ export function serveDayCategories(exchange: Exchange, world: World, links: Link
         description: () => def.description,
         notes: () => def.notes,
       },
-      FIELDS,
+      defaults,
       fields,
       world.version,
     );
   if (rest.length === 0) {
     const page = searchPage(exchange, world, operator, 'day_categories', items, links, { divisionFilters: false });
-    const results = page.results.map((item) => represent(item.def, page.fields));
+    const results = page.results.map((item) => represent(item.def, SEARCH_DEFAULTS, page.fields));
     return exchange.json(200, page.nextHref ? { results, next: { href: page.nextHref } } : { results });
   }
   const found = rest.length === 1 ? world.site.dayCategories.find((d) => d.id === rest[0]) : undefined;
   if (!found || !canView(operator, 'day_categories', undefined)) return exchange.error(404, 'Not found');
-  exchange.json(200, represent(found));
+  exchange.json(200, represent(found, FIELDS));
 }

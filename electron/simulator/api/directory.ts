@@ -11,5 +11,5 @@ export function serveDirectory(exchange: Exchange, world: World, links: Links, r
   if (exchange.method !== 'GET' || rest.length !== 1) return exchange.error(404, 'Not found');
   const c = world.site.controllers.find((x) => x.id === rest[0]);
   if (!c) return exchange.error(404, 'Not found');
-  exchange.json(200, { href: links.controller(c.id), id: c.id, name: c.name, division: { href: links.division(c.division) } });
+  exchange.json(200, { href: links.controller(c.id), id: c.id, name: c.name, division: links.divisionRef(c.division) });
 }

@@ -53,6 +53,10 @@ export function discovery(world: World, links: Links): Record<string, unknown> {
     add('events', 'events', '/api/events');
     add('events', 'updates', '/api/events/updates');
     add('events', 'eventGroups', '/api/events/groups');
+    // rest_training.adoc, GET /api example (7.90): "the events and alarms controllers also provide a
+    // `divisions` call" (cc_rest.yaml: /api/divisions/_operation_).
+    add('alarms', 'divisions', '/api/divisions/view_alarms');
+    add('events', 'divisions', '/api/divisions/view_events');
   }
   // Every REST licence enables the divisions controller (the vendor's Divisions tag).
   if (divisionListOffered(world) && Object.keys(features).length > 0) add('divisions', 'divisions', '/api/divisions');

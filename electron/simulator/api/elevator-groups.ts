@@ -25,7 +25,7 @@ export function serveElevatorGroups(exchange: Exchange, world: World, links: Lin
     // The search's own privilege check is replaced by 'Modify Passenger Details' above.
     const page = searchPage(exchange, world, operator, 'elevator_groups', allowed, links, { divisionFilters: true, skipViewCheck: true });
     const results = page.results.map((g) =>
-      selectFields(source(g.def, world, links, true), PASSENGER_FIELDS, page.fields, world.version, PASSENGER_FIELDS),
+      selectFields(source(g.def, world, links), PASSENGER_FIELDS, page.fields, world.version, PASSENGER_FIELDS),
     );
     return exchange.json(200, page.nextHref ? { results, next: { href: page.nextHref } } : { results });
   }
@@ -49,10 +49,10 @@ function represent(
   world: World,
   links: Links,
 ): Record<string, unknown> {
-  return selectFields(source(def, world, links, false), defaults, fields, world.version, GENERAL_FIELDS);
+  return selectFields(source(def, world, links), defaults, fields, world.version, GENERAL_FIELDS);
 }
 
-function source(def: ElevatorGroupDefinition, world: World, links: Links, passengerShape: boolean): FieldSource {
+function source(def: ElevatorGroupDefinition, world: World, links: Links): FieldSource {
   const zone = (id: string | undefined) => {
     const z = id ? world.accessZone(id) : undefined;
     return z ? { id: z.id, name: z.def.name, href: links.item('access_zones', z.id) } : undefined;
@@ -62,8 +62,7 @@ function source(def: ElevatorGroupDefinition, world: World, links: Links, passen
     name: () => def.name,
     shortName: () => def.shortName,
     description: () => def.description,
-    // The modify_passenger_details search gives the division as {id, href}; elsewhere {href}.
-    division: () => (passengerShape ? { id: def.division, href: links.division(def.division) } : { href: links.division(def.division) }),
+    division: () => links.divisionRef(def.division),
     notes: () => def.notes,
     elevatorSystem: () => ({ id: def.elevatorSystem }),
     elevatorGroupNumber: () => def.elevatorGroupNumber,

@@ -1,9 +1,20 @@
 import type { EventItem } from '../events/journal';
 import type { Links } from './links';
 
-/** An item an event or alarm names, as the vendor's `{id, name, href}` block (href where the server serves the item). */
+/**
+ * An item an event or alarm names, as the vendor's `{id, name, href}` block (href where the server
+ * serves the item). The server item (the source of the alarm a bad API key raises, cc_rest.yaml:
+ * operators and privileges) has no controller of its own, so it is linked through the items
+ * controller, as the vendor's event example links a workstation (`/api/items/{id}`).
+ */
 export function itemBlock(item: EventItem, links: Links): Record<string, string> {
-  const href = item.collection ? links.item(item.collection, item.id) : item.controller ? links.controller(item.id) : undefined;
+  const href = item.collection
+    ? links.item(item.collection, item.id)
+    : item.controller
+      ? links.controller(item.id)
+      : item.server
+        ? links.href(`/api/items/${encodeURIComponent(item.id)}`)
+        : undefined;
   return { id: item.id, name: item.name, ...(href ? { href } : {}) };
 }
 

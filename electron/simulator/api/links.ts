@@ -24,6 +24,15 @@ export class Links {
     return this.href(`/api/divisions/${encodeURIComponent(id)}`);
   }
 
+  /**
+   * An item's `division` block: its id as well as its href, as a real server sends it wherever a
+   * division block appears (cc_rest.yaml: ItemDetail.division { id, href }; the cardholder, locker
+   * and visit examples in ref/cardholders.html).
+   */
+  divisionRef(id: string): { id: string; href: string } {
+    return { id, href: this.division(id) };
+  }
+
   controller(id: string): string {
     return this.href(`/api/controllers/${encodeURIComponent(id)}`);
   }

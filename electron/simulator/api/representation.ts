@@ -19,7 +19,7 @@ function commonSource(item: LiveItem, world: World, links: Links, operator: Oper
     name: () => def.name,
     shortName: () => def.shortName,
     description: () => def.description,
-    division: () => (def.division ? { href: links.division(def.division) } : undefined),
+    division: () => (def.division ? links.divisionRef(def.division) : undefined),
     commands: () => (world.hasLicence('RESTOverrides') ? commandMap(item, world, links, operator) : undefined),
     connectedController: () => {
       if (!def.controller || world.version.before('8.30')) return undefined;

@@ -74,7 +74,7 @@ export async function handleRest(exchange: Exchange, ctx: RestApiContext): Promi
     case 'card_types':
       return serveCardTypes(exchange, ctx.cards, world, links, rest);
     case 'cardholders':
-      return serveCardholders(exchange, ctx.cards, world, links, operator, rest);
+      return serveCardholders(exchange, ctx.cards, world, links, operator, rest, ctx.updatesTimeoutMs);
     case 'alarms':
     case 'events': {
       const events = { world, links, operator, holdMs: ctx.eventsHoldMs };

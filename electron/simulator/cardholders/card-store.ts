@@ -28,6 +28,13 @@ export interface CardType {
   name: string;
   credentialClass: 'piv' | 'card' | 'mobile';
   availableCardStates: string[];
+  /** A letter A–P and up to five digits; PIV, PIV-I and mobile credentials have none (cc_rest.yaml: CardType.facilityCode). */
+  facilityCode?: string;
+  /** The number range of a type with integer card numbers, as strings (cc_rest.yaml: CardType.minimumNumber, maximumNumber). */
+  numberRange?: { minimum: string; maximum: string };
+  /** What a text card number must match, and that rule in words (cc_rest.yaml: CardType.regex, regexDescription). */
+  numberRule?: { regex: string; description: string };
+  notes?: string;
 }
 
 /**
@@ -47,8 +54,22 @@ export class CardStore {
     const base = randomInt(100, 900) * 10;
     this.cardTypes = [
       { id: String(base + 1), name: 'PIV Card', credentialClass: 'piv', availableCardStates: ['Active', 'Disabled (manually)'] },
-      { id: String(base + 2), name: 'Proximity Card', credentialClass: 'card', availableCardStates: ['Active', 'Disabled (manually)', 'Lost', 'Stolen'] },
-      { id: String(base + 3), name: 'Mobile Credential', credentialClass: 'mobile', availableCardStates: ['Active', 'Disabled (manually)'] },
+      {
+        id: String(base + 2),
+        name: 'Proximity Card',
+        credentialClass: 'card',
+        availableCardStates: ['Active', 'Disabled (manually)', 'Lost', 'Stolen'],
+        facilityCode: 'A1203',
+        numberRange: { minimum: '1', maximum: '16777215' },
+        notes: 'Staff and contractor badges',
+      },
+      {
+        id: String(base + 3),
+        name: 'Mobile Credential',
+        credentialClass: 'mobile',
+        availableCardStates: ['Active', 'Disabled (manually)'],
+        numberRule: { regex: '^[A-Za-z0-9]+$', description: 'Letters and digits only' },
+      },
     ];
   }
 

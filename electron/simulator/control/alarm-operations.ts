@@ -88,7 +88,7 @@ export class AlarmOperations {
   private place(id: string | undefined): { source: EventItem; division: string } | undefined {
     const server = this.world.site.server;
     if (id === undefined || id === server.id) {
-      return { source: { id: server.id, name: server.name }, division: server.division ?? this.world.rootDivision };
+      return { source: { id: server.id, name: server.name, server: true }, division: server.division ?? this.world.rootDivision };
     }
     const controller = this.world.site.controllers.find((c) => c.id === id);
     return controller ? { source: { id, name: controller.name, controller: true }, division: controller.division } : undefined;

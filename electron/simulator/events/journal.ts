@@ -11,6 +11,8 @@ export interface EventItem {
   /** A live item's collection (its href is the item's); absent for the server, a controller or a REST client. */
   collection?: Collection;
   controller?: boolean;
+  /** The server item itself (authentication alarms, cardholder changes): linked through the items controller. */
+  server?: boolean;
 }
 
 export interface ServerEventRecord {

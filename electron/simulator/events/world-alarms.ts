@@ -125,7 +125,7 @@ export class WorldAlarms {
   private logged(entry: LoggedEvent): void {
     const journal = this.world.journal;
     const server = this.world.site.server;
-    const serverRef: EventItem = { id: server.id, name: server.name };
+    const serverRef: EventItem = { id: server.id, name: server.name, server: true };
     const division = entry.division ?? this.world.rootDivision;
     switch (entry.type) {
       case 'override': {

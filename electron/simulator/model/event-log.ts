@@ -30,9 +30,13 @@ export class EventLog {
     return logged;
   }
 
-  /** The server's event journal hears of each entry as it is added. */
-  onAdded(listener: (event: LoggedEvent) => void): void {
+  /** The server's event journal (and a cardholder's long poll) hears of each entry as it is added; the answer stops that. */
+  onAdded(listener: (event: LoggedEvent) => void): () => void {
     this.listeners.push(listener);
+    return () => {
+      const at = this.listeners.indexOf(listener);
+      if (at >= 0) this.listeners.splice(at, 1);
+    };
   }
 
   since(seq: number): LoggedEvent[] {

@@ -10,8 +10,9 @@ export const itemDetailFields = {
   id: vendor.id(),
   name: z.string(),
   description: z.string().optional(),
-  // cc_rest.yaml: NAMEHREF_PROPERTIES: name and href.
-  division: vendor.object({ href: vendor.href(), name: z.string().optional() }).optional(),
+  // cc_rest.yaml: NAMEHREF_PROPERTIES: name and href; ItemDetail.division: id and href (the id is what
+  // the search's `division` filter takes).
+  division: vendor.object({ id: vendor.id(), href: vendor.href(), name: z.string().optional() }).optional(),
   // cc_rest.yaml: SHORTNAME: string, maxLength 16.
   shortName: z.string().max(16).optional(),
   notes: z.string().optional(),

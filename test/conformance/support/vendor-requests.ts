@@ -177,6 +177,14 @@ export const VENDOR_REQUESTS: VendorRequest[] = [
   // cc_rest.yaml: /api/elevator_groups/modify_passenger_details and /api/access_zones/update_cardholder_location: searches.
   { method: 'GET', path: '/api/elevator_groups/modify_passenger_details', query: [...SEARCH], fields: ['href', 'name', 'description', 'division', 'floorAccess', 'defaults'] },
   { method: 'GET', path: '/api/access_zones/update_cardholder_location', query: [...SEARCH] },
+  // cc_rest.yaml: /api/divisions/_operation_, the events' and alarms' division lists (rest_training.adoc's GET /api
+  // example links them at events.divisions and alarms.divisions): top, sort, fields; before {id}, which would match them too.
+  ...['/api/divisions/view_events', '/api/divisions/view_alarms'].map((path): VendorRequest => ({
+    method: 'GET',
+    path,
+    query: ['top', 'sort', 'fields', 'pos', 'skip'],
+    fields: ['href', 'id', 'name', 'parent', 'visitorManagement'],
+  })),
   // cc_rest.yaml: /api/divisions/{id} GET (a division's detail, from the hrefs items give).
   { method: 'GET', path: '/api/divisions/{id}', query: ['fields'] },
   // cc_rest.yaml: /api/divisions/_operation_ (the division lists /api links: top, sort, fields of href, id, name,

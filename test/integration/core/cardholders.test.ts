@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findPivCardType } from '../../../electron/core/api/card-types';
-import { createCardholder, deleteCard, getCardholder, updateCardholderCards } from '../../../electron/core/api/cardholders';
+import { createCardholder, deleteCard, followCardholder, getCardholder, updateCardholderCards } from '../../../electron/core/api/cardholders';
 import { cardholderLocationZones, collect, searchPassengerElevatorGroups } from '../../../electron/core/api/items';
 import { control, useDiscoveredSite } from '../support/site';
 import { atLeast, orSkipIfMissing, VERSIONS } from '../support/versions';
@@ -46,6 +46,18 @@ describe.each(VERSIONS)('cardholders and PIV cards at server version %s', (versi
       expect(full.cards![0]!.pivData?.contentSigningCert).toBe(b64('content signing certificate'));
       expect(full.cards![0]!.pivData?.fingerprints).toBe(b64('fingerprint records'));
     }
+  });
+
+  it("follows a cardholder through its updates link: the first answer is the start, a card added elsewhere is a change", async (ctx) => {
+    const type = await orSkipIfMissing(ctx, 'the card-type list', () => findPivCardType(live.transport, live.discovery));
+    const href = await createCardholder(live.transport, live.discovery, { division: division(), firstName: 'Sam', lastName: 'Ode', cards: [pivCard(type.href, FASCNS[0]!)] });
+    const holder = await getCardholder(live.transport, href);
+    expect(holder.updates?.href).toBe(`${href}/updates`);
+    const start = await followCardholder(live.transport, holder.updates!.href);
+    expect(start.changed).toBe(true);
+    const waiting = followCardholder(live.transport, start.next);
+    await updateCardholderCards(live.transport, live.discovery, href, { add: [pivCard(type.href, FASCNS[1]!)] });
+    expect((await waiting).changed).toBe(true);
   });
 
   it('refuses a card without the CHUID hash before 8.70 without sending; sends it from 8.70', async (ctx) => {

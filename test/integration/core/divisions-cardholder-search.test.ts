@@ -4,6 +4,7 @@ import { discover } from '../../../electron/core/api/discovery';
 import { listDivisions } from '../../../electron/core/api/divisions';
 import type { Transport } from '../../../electron/core/api/transport';
 import { loadCatalogue } from '../../../electron/core/board/catalogue';
+import { divisionNamesFor } from '../../../electron/core/board/divisions';
 import { Desk } from '../../../electron/core/desk';
 import { fixedSite } from '../../../electron/core/site-source';
 import type { RunningSimulator } from '../../../electron/simulator/index';
@@ -66,23 +67,31 @@ describe.each(VERSIONS)('cardholder search and divisions at server version %s', 
     }
   });
 
-  it("names the board's divisions from the list where linked, else by reading each division", async () => {
+  it("names the board's divisions from one list: the server's where linked (9.30+), else the events' division list", async () => {
     // A fresh transport: division names are kept per transport (per session).
     const { transport, gets } = countingTransport(transportFor(live.site));
     const discovery = await discover(transport);
     const { entries } = await loadCatalogue(transport, discovery);
     const names = new Set([...entries.values()].map((e) => e.board.division?.name));
     expect(names).toEqual(new Set(['Campus', 'North Building', 'North Labs', 'South Building', 'Grounds']));
-    const oneByOne = gets.filter((href) => /\/api\/divisions\/[^/?]+$/.test(href));
-    const lists = gets.filter((href) => /\/api\/divisions(\?|$)/.test(href));
-    if (atLeast(version, '9.30')) {
-      expect(lists).toHaveLength(1);
-      expect(oneByOne).toEqual([]);
-    } else {
-      expect(lists).toEqual([]);
-      expect(oneByOne.length).toBe(5);
-    }
+    const lists = gets.filter((href) => /\/api\/divisions(\/view_events|\/view_alarms)?(\?|$)/.test(href));
+    const oneByOne = gets.filter((href) => /\/api\/divisions\/[^/?]+$/.test(href) && !lists.includes(href));
+    expect(lists).toEqual([`${live.site.url}/api/divisions${atLeast(version, '9.30') ? '' : '/view_events'}`]);
+    expect(oneByOne).toEqual([]);
     await transport.close();
+  });
+
+  it('names a division by its id when the item\'s href for it takes another form', async () => {
+    const own = transportFor(live.site);
+    const { transport, gets } = countingTransport(own);
+    const discovery = await discover(transport);
+    // A query string on the href (as a gateway might add) does not hide the name the list gave for the id:
+    // the name comes from the list, and that href is never read.
+    const href = `${live.site.url}/api/divisions/north-labs?via=gateway`;
+    const named = await divisionNamesFor(transport).namesOf([{ id: 'north-labs', href }], discovery);
+    expect(named.get(href)).toBe('North Labs');
+    expect(gets).not.toContain(href);
+    await own.close();
   });
 });
 

@@ -4,7 +4,7 @@ import { KEYS, privilegeSite } from './fixtures/sites';
 import { feature, startWithClient, TestClient, withQuery } from './support';
 
 type Named = { name: string };
-type Person = { firstName?: string; lastName?: string; href: string; id: string; division?: { href: string } };
+type Person = { firstName?: string; lastName?: string; href: string; id: string; division?: { id?: string; href: string } };
 
 // The North viewer may also view cardholders, but only in North Building (and North Labs below it).
 const site = () =>
@@ -116,7 +116,7 @@ describe('cardholder search: GET features.cardholders.cardholders', () => {
 
   it('fields adds the division; division filters the subtree', async () => {
     const [whitfield] = (await search(client, { name: 'whitfield', fields: 'href,firstName,lastName,division' })).results;
-    expect(whitfield).toEqual({ href: `${sim.url}/api/cardholders/ch-gwhitfield`, firstName: 'Grace', lastName: 'Whitfield', division: { href: `${sim.url}/api/divisions/north-labs` } });
+    expect(whitfield).toEqual({ href: `${sim.url}/api/cardholders/ch-gwhitfield`, firstName: 'Grace', lastName: 'Whitfield', division: { id: 'north-labs', href: `${sim.url}/api/divisions/north-labs` } });
     const inNorth = (await search(client, { division: 'north', top: '1000' })).results.map((p: Person) => p.id);
     expect(inNorth).toContain('ch-gwhitfield');
     expect(inNorth).not.toContain('ch-abello'); // Aisha Bello is in South Building

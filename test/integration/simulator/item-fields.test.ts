@@ -44,7 +44,7 @@ describe('every field of every item type', () => {
   it('type-specific shapes: door zones, fence voltage, division and controller links, updates link', async () => {
     const door = (await client.get('/api/doors/d-roof')).json;
     expect(door.entryAccessZone).toEqual({ name: 'Plant Room', href: `${sim.url}/api/access_zones/az-plant` });
-    expect(door.division).toEqual({ href: `${sim.url}/api/divisions/north` });
+    expect(door.division).toEqual({ id: 'north', href: `${sim.url}/api/divisions/north` });
     expect(door.connectedController).toEqual({ name: 'North controller', href: `${sim.url}/api/controllers/ctl-north`, id: 'ctl-north' });
     expect(door.notes).toBe('Line one\nLine two');
     expect((await client.get(door.division.href)).json).toMatchObject({ id: 'north', name: 'North Building' });

@@ -19,10 +19,14 @@ describe('day categories, elevator groups and cardholder location zones', () => 
     await sim.stop();
   });
 
-  it('day categories: name, href, description, notes; sort and name filters; empty without privilege', async () => {
+  it('day categories: name and href, description and notes when asked; the detail whole; sort and name filters; empty without privilege', async () => {
     const all = (await client.get('/api/day_categories?sort=-name')).json.results;
     expect(all.map((d: { name: string }) => d.name)).toEqual(['Weekend', 'Weekday', 'Public Holiday']);
-    expect(all[2]).toEqual({ name: 'Public Holiday', href: expect.stringMatching(/\/api\/day_categories\//), description: 'Observed holidays', notes: 'Set yearly' });
+    expect(all[2]).toEqual({ name: 'Public Holiday', href: expect.stringMatching(/\/api\/day_categories\//) });
+    const asked = (await client.get('/api/day_categories?sort=-name&fields=defaults,description,notes')).json.results;
+    const holiday = { name: 'Public Holiday', href: all[2].href, description: 'Observed holidays', notes: 'Set yearly' };
+    expect(asked[2]).toEqual(holiday);
+    expect((await client.get(all[2].href)).json).toEqual(holiday);
     expect((await client.get('/api/day_categories?name=week')).json.results).toHaveLength(2);
     // Day categories have no division: division (and description) filters are not taken.
     expect((await client.get('/api/day_categories?division=north')).json.results).toHaveLength(3);

@@ -57,7 +57,7 @@ describe('outputs at 9.40', () => {
         .filter((f) => f !== 'notes' || siren.notes !== undefined)
         .sort(),
     );
-    expect(siren.division).toEqual({ href: `${sim.url}/api/divisions/north` });
+    expect(siren.division).toEqual({ id: 'north', href: `${sim.url}/api/divisions/north` });
     expect(siren.updates.href).toMatch(new RegExp(`/api/outputs/${SIREN}/updates`));
     const asked = (await client.get(`/api/outputs/${SIREN}?fields=statusFlags,statusText`)).json;
     expect(asked.statusFlags).toEqual(expect.arrayContaining([expect.stringMatching(/^(open|unknown)$/)]));

@@ -25,6 +25,7 @@ export const ITEM_TYPES: readonly ItemType[] = [
   { id: '19', name: 'Elevator Group', canonicalTypeName: 'elevatorgroup' },
   { id: '20', name: 'Day Category', canonicalTypeName: 'daycategory' },
   { id: '21', name: 'Controller', canonicalTypeName: 'controller' },
+  { id: '22', name: 'Server', canonicalTypeName: 'server' },
 ];
 
 /** The item type of each collection the simulator holds items in (by the collection's path word). */

@@ -41,7 +41,7 @@ export function serveItems(exchange: Exchange, world: World, links: Links, opera
     return exchange.json(200, page.nextHref ? { results, next: { href: page.nextHref } } : { results });
   }
   if (rest.length !== 1 || world.version.before('8.40')) return exchange.error(404, 'Not found');
-  const found = items.find((i) => i.def.id === rest[0]);
+  const found = items.find((i) => i.def.id === rest[0]) ?? serverItem(world, operator, rest[0]!);
   // Not an item, or not one this operator may view: the same 404 (cc_rest.yaml: /api/items/{id} 404).
   if (!found) return exchange.error(404, 'Not found');
   exchange.json(200, represent(found, DETAIL_FIELDS, parseFields(exchange.url.searchParams.get('fields')), world, links));
@@ -65,6 +65,19 @@ function viewableItems(world: World, operator: Operator): AnyItem[] {
 }
 
 /**
+ * The server item, which alarms and events it raises itself name as their source: its href is the
+ * items controller's, so a client following an alarm's `source.href` finds it. Not in the search,
+ * which lists the item kinds the board shows.
+ */
+function serverItem(world: World, operator: Operator, id: string): AnyItem | undefined {
+  const server = world.site.server;
+  const division = server.division ?? world.rootDivision;
+  if (id !== server.id || !operator.holdsAnyPrivilegeIn(division)) return undefined;
+  const type = ITEM_TYPES.find((t) => t.canonicalTypeName === 'server')!;
+  return { def: { id: server.id, name: server.name, division } as ItemDefinition, type };
+}
+
+/**
  * The `type` filter: one type id up to 8.30, a comma-separated list from 8.40. Unknown ids are
  * ignored, and when none is known the filter is dropped, as the vendor says its servers do
  * (cc_rest.yaml: /api/items `type`, "This is a bug").
@@ -84,7 +97,7 @@ function represent(item: AnyItem, defaults: string[], fields: FieldRequest | und
       id: () => def.id,
       name: () => def.name,
       type: () => typeBlock(item.type, world.version.atLeast('9.00')),
-      division: () => (def.division ? { id: def.division, href: links.division(def.division) } : undefined),
+      division: () => (def.division ? links.divisionRef(def.division) : undefined),
       notes: () => def.notes,
     },
     defaults,
