@@ -145,6 +145,19 @@ describe('multi-item updates subscription', () => {
     expect(await count()).toBe(before + 2);
   });
 
+  it('counts the requests it holds open by kind: a client at rest holds one per long-poll it keeps', async () => {
+    const held = async () => ((await (await fetch(`${sim.controlUrl}/requests`)).json()) as { held: Record<string, number> }).held;
+    const next = await settled(client, await subscribe(client, ['d-n1-east']));
+    const waiting = client.get(next);
+    await until(() => sim.control.heldRequests().subscriptions === 1);
+    const item = await client.get('/api/doors/d-n1-east/updates');
+    const itemWaiting = client.get(item.json.next.href);
+    await until(() => sim.control.heldRequests().items === 1);
+    expect(await held()).toMatchObject({ subscriptions: 1, items: 1, alarms: 0, events: 0 });
+    await Promise.all([waiting, itemWaiting]);
+    expect(sim.control.heldRequests()).toMatchObject({ subscriptions: 0, items: 0 });
+  });
+
   it('belongs to the REST client that made it', async () => {
     const posted = await subscribe(client, ['d-n1-east']);
     expect(sim.control.subscriptions().find((s) => posted.json.next.href.includes(s.id))?.restClient).toBe('rc-gatehouse');
