@@ -99,16 +99,18 @@ export class SiteSession {
   }
 
   /**
-   * Shows the last-known board, then connects in the background; progress is reported through
-   * `connection` events. Resolves once the last-known board is shown.
+   * Connects in the background and shows the last-known board meanwhile; progress is reported
+   * through `connection` events. Resolves once the last-known board is shown (or the server's came first).
    */
   async start(): Promise<void> {
-    const known = await this.sink?.lastKnown();
-    if (this.stopping.signal.aborted) return;
-    this.board.showLastKnown(known);
+    // The server is asked first and the stored board read while it answers: checking 10,000 stored
+    // items took longer than the server's first answers, and a kept store must never delay live.
     // The heartbeat starts once the first attempt has shown the key is not refused (two requests
     // refused at start would be two failures towards the server's failure-flood alarm).
     this.attempts.runNow();
+    const known = await this.sink?.lastKnown();
+    if (this.stopping.signal.aborted) return;
+    this.board.showLastKnown(known);
   }
 
   async stop(): Promise<void> {
