@@ -1,3 +1,4 @@
+import { startTrace } from '../log/start-trace';
 import type { ItemStatus } from '../../../shared/domain';
 import type { DeskError } from '../../../shared/errors';
 import { backoffDelay } from '../../../shared/backoff';
@@ -87,6 +88,7 @@ export class SubscriptionWatcher {
     this.expectAll(now(), 0);
     try {
       const page = await transport.postJson(this.context.subscribeHref, { itemIds: [...this.byId.keys()] }, SubscriptionPage, what, { signal });
+      startTrace.mark('subscribed', { items: this.targets.length });
       return this.answered(page, undefined);
     } catch (err) {
       if (this.abort.signal.aborted) return 'stop';

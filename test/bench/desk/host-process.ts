@@ -120,3 +120,29 @@ export function longPollsPerMinute(held: HeldPolls): number {
   const perMinute = (Object.keys(WAIT_S) as (keyof HeldPolls)[]).reduce((sum, kind) => sum + (held[kind] * 60) / WAIT_S[kind], 0);
   return Math.round(perMinute);
 }
+
+/**
+ * The last start's milestones from the host's log in `dataDir` (electron/core/log/start-trace.ts):
+ * `stage ms` pairs, ms since the host's process started, in the order reached.
+ */
+export function startMarks(dataDir: string): string {
+  let text: string;
+  try {
+    text = readFileSync(join(dataDir, 'logs', 'gatehouse.log'), 'utf8');
+  } catch {
+    return '';
+  }
+  const records = text.split('\n').flatMap((line) => {
+    try {
+      return [JSON.parse(line) as { event?: string; stage?: string; ms?: number }];
+    } catch {
+      return [];
+    }
+  });
+  const start = records.map((r) => r.event).lastIndexOf('host.starting');
+  return records
+    .slice(start + 1)
+    .filter((r) => r.event === 'start.mark')
+    .map((r) => `${r.stage} ${r.ms}`)
+    .join(', ');
+}
