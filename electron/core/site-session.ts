@@ -81,7 +81,6 @@ export class SiteSession {
       liveness: (batch) => {
         this.board.publishLiveness(batch);
         this.tracker.staleItems(this.monitor.liveness.staleCount);
-        if (this.board.loadedAt > 0 && this.monitor.liveness.staleCount === 0) startTrace.mark('live', { items: this.monitor.size });
       },
       halted: (error) => this.stopOnFinal(error),
       suspect: () => this.suspect(),

@@ -12,7 +12,6 @@ export type StartStage =
   | 'catalogue-read'
   | 'board-published'
   | 'subscribed'
-  | 'live'
   | 'desk-started';
 
 /**
