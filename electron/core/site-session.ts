@@ -1,3 +1,4 @@
+import { startTrace } from './log/start-trace';
 import type { CallResult, CommandRequest } from '../../shared/contract';
 import type { BoardItem, BoardSnapshot, ConnectionState } from '../../shared/domain';
 import type { BoardLookup } from './board/board-lookup';
@@ -99,16 +100,20 @@ export class SiteSession {
   }
 
   /**
-   * Shows the last-known board, then connects in the background; progress is reported through
-   * `connection` events. Resolves once the last-known board is shown.
+   * Connects in the background and shows the last-known board meanwhile; progress is reported
+   * through `connection` events. Resolves once the last-known board is shown (or the server's came first).
    */
   async start(): Promise<void> {
-    const known = await this.sink?.lastKnown();
-    if (this.stopping.signal.aborted) return;
-    this.board.showLastKnown(known);
+    // The server is asked first and the stored board read while it answers: checking 10,000 stored
+    // items took longer than the server's first answers, and a kept store must never delay live.
     // The heartbeat starts once the first attempt has shown the key is not refused (two requests
     // refused at start would be two failures towards the server's failure-flood alarm).
+    startTrace.mark('first-request');
     this.attempts.runNow();
+    const known = await this.sink?.lastKnown();
+    startTrace.mark('last-known-read', { items: known?.items.length ?? 0 });
+    if (this.stopping.signal.aborted) return;
+    this.board.showLastKnown(known);
   }
 
   async stop(): Promise<void> {
@@ -177,11 +182,13 @@ export class SiteSession {
     try {
       const asked = Date.now();
       const discovery = await discoverWithin(this.transport, signal, this.timing.probeTimeoutMs);
+      startTrace.mark('discovered');
       const tookMs = Date.now() - asked;
       const reload =
         this.tracker.phase !== 'connected' || Date.now() - this.board.loadedAt >= this.timing.catalogueMs || linksChanged(this.discovery, discovery);
       this.discovery = discovery;
       if (this.tracker.phase === 'connecting') await this.firstReads.run(signal, this.timing.firstReadsMs);
+      startTrace.mark('first-reads');
       if (reload && !overtaken()) await loadBoard(this.transport, discovery, this.board, this.monitor, signal);
       if (overtaken()) return;
       this.retries.reset();

@@ -1,3 +1,4 @@
+import { HeldRequestCounter } from './http/held-requests';
 import { handleRest } from './api/rest-api';
 import { Links } from './api/links';
 import { FailureFlood } from './auth/failure-flood';
@@ -133,14 +134,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const host = options.host ?? '127.0.0.1';
   const faults = new FaultInjector();
   let restRequests = 0;
+  const held = new HeldRequestCounter();
   const listen = (port: number) =>
     listenHttps(
       { certPem: serverCert.certPem, keyPem: serverCert.keyPem, host, port, origin: () => links.base },
       async (exchange) => {
         restRequests++;
-        if (options.onRequest) await reportRequest(exchange, options.onRequest);
-        if (await faults.intercept(exchange)) return;
-        await handleRest(exchange, { world, links, clients, flood, cards, updatesTimeoutMs, subscriptions, eventsHoldMs });
+        await held.around(exchange.method, exchange.url, async () => {
+          if (options.onRequest) await reportRequest(exchange, options.onRequest);
+          if (await faults.intercept(exchange)) return;
+          await handleRest(exchange, { world, links, clients, flood, cards, updatesTimeoutMs, subscriptions, eventsHoldMs });
+        });
       },
     );
   let https: HttpsListener = await listen(options.port ?? 0);
@@ -157,6 +161,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       return client !== undefined;
     },
     restRequests: () => restRequests,
+    heldRequests: () => held.now(),
     restart: async () => {
       subscriptions.dropAll();
       world.everyItem((item) => item.feed.stopAll());

@@ -12,7 +12,7 @@ import { launchBenchChromium } from './desk/measuring-browser';
 import { launchUnwatchedChromium, type UnwatchedChromium } from './desk/unwatched-chromium';
 import { cpuShare, readCpu, type CpuReading } from './desk/cpu-share';
 import { ensureBuilt } from './desk/desk-build';
-import { ROOT, startHostProcess } from './desk/host-process';
+import { ROOT, startHostProcess, startMarks } from './desk/host-process';
 import { median } from './stats';
 
 /**
@@ -31,8 +31,9 @@ import { median } from './stats';
  * the spawn until the board was shown, and the CPU seconds the host and Chromium spent in that time:
  * on 2 cores, work that does not fit beside the rest waits.
  * BENCH_COLD_FROM_SERVER=1 times the start from the server alone instead: each counted launch finds no
- * local store (removed before it), and is also timed until its board is live (every item with a status,
- * none stale, asked over a desk socket of its own as the desk bench does). BENCH_COLD_SERVER_NICE=19
+ * local store (removed before it). Every start with the server answering is also timed until its board
+ * is live (every item with a status, none stale, asked over a desk socket of its own as the desk bench
+ * does), and each launch's own start trace is printed from its log (start-trace.ts). BENCH_COLD_SERVER_NICE=19
  * runs the simulator at that niceness once configured: it shares this machine's cores, where a site's
  * server has its own, and the CPU columns say what it took meanwhile.
  */
@@ -81,7 +82,7 @@ function cpuToShown(before: CpuReading | undefined, readings: CpuReading[], show
   };
 }
 
-/** Spawn → the board live, asked over a desk socket of its own (the from-server start only). */
+/** Spawn → the board live, asked over a desk socket of its own (whenever the server answers). */
 async function liveAfterSpawn(hostUrl: string, spawnedAt: number, expected: number): Promise<number> {
   const desk = await openDeskSocket(hostUrl);
   try {
@@ -95,7 +96,7 @@ async function showOnce(dataDir: string, browser: Browser, checkout: string | un
   const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   const host = await startHostProcess(dataDir, [], checkout);
   try {
-    const live = fromServer ? liveAfterSpawn(host.url, host.spawnedAt, expected) : undefined;
+    const live = noServer ? undefined : liveAfterSpawn(host.url, host.spawnedAt, expected);
     await page.goto(host.url, { waitUntil: 'domcontentloaded', timeout: 120_000 });
     const domContentLoadedMs = Date.now() - host.spawnedAt;
     const shownMs = (await untilShown(page, DOOR_NAME, 120_000)) - host.spawnedAt;
@@ -126,7 +127,7 @@ async function showUnwatched(dataDir: string, configured: ConfiguredDesk, unwatc
   const host = await startHostProcess(dataDir, [], checkout);
   const sampled = sampleCpu();
   try {
-    const live = fromServer ? liveAfterSpawn(host.url, host.spawnedAt, expected) : undefined;
+    const live = noServer ? undefined : liveAfterSpawn(host.url, host.spawnedAt, expected);
     const page = await unwatched.open(host.url);
     try {
       const deadline = Date.now() + 120_000;
@@ -202,6 +203,9 @@ async function main(): Promise<void> {
         const cpu = c ? `; to then the machine was ${c.machinePct} % busy, host ${c.hostSeconds.toFixed(2)} CPU s, Chromium ${c.chromiumSeconds.toFixed(2)} CPU s, simulator ${c.simulatorSeconds.toFixed(2)} CPU s` : '';
         const live = launched.liveMs === undefined ? '' : `, live ${launched.liveMs} ms`;
         console.error(`bench: round ${round + 1}/${rounds}, ${checkout.label}: up ${launched.upMs} ms, DOMContentLoaded ${launched.domContentLoadedMs} ms, shown ${launched.shownMs} ms${live}${cpu}`);
+        // Where the host's part of the start went (ms since its process started; a checkout without the trace logs none).
+        const marks = startMarks(dataDirs.get(checkout.label)!);
+        if (marks) console.error(`bench:   host's start: ${marks}`);
       }
     }
   } finally {
@@ -223,11 +227,11 @@ async function main(): Promise<void> {
   const base = medians[0]!;
   const from = fromServer ? 'the server alone (no local store)' : `the last-known board, ${noServer ? 'server not answering' : 'server answering'}`;
   console.log(`\nCold start from ${from}, ${expected} board items, ${unwatched ? 'page unwatched (its own marks)' : 'page driven by Playwright'}, median of ${rounds} rounds (load ${loadStart} → ${loadEnd})`);
-  const liveColumns = fromServer ? ['live ms', 'live / this checkout', 'live, each round'] : [];
+  const liveColumns = !noServer ? ['live ms', 'live / this checkout', 'live, each round'] : [];
   console.log(['host', 'up ms', 'DOMContentLoaded ms', 'shown ms', 'shown / this checkout', 'shown, each round', ...liveColumns, 'machine busy to shown %', 'host CPU s', 'Chromium CPU s', 'simulator CPU s'].join(' | '));
   const fixed = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(2));
   for (const m of medians) {
-    const live = fromServer ? [m.liveMs ?? '—', m.liveMs && base.liveMs ? (m.liveMs / base.liveMs).toFixed(2) : '—', m.liveRunsMs.join(', ')] : [];
+    const live = !noServer ? [m.liveMs ?? '—', m.liveMs && base.liveMs ? (m.liveMs / base.liveMs).toFixed(2) : '—', m.liveRunsMs.join(', ')] : [];
     console.log([m.label, m.upMs, m.domContentLoadedMs, m.shownMs, (m.shownMs / base.shownMs).toFixed(2), m.shownRunsMs.join(', '), ...live, m.cpu.machinePct ?? '—', fixed(m.cpu.hostSeconds), fixed(m.cpu.chromiumSeconds), fixed(m.cpu.simulatorSeconds)].join(' | '));
   }
   mkdirSync('test-results', { recursive: true });

@@ -1,3 +1,4 @@
+import { startTrace } from '../log/start-trace';
 import { createHash } from 'node:crypto';
 import type { BoardItem } from '../../../shared/domain';
 import { DeskError } from '../../../shared/errors';
@@ -41,9 +42,11 @@ const SUBSCRIPTION_LINK = 'items.updates';
  */
 export async function loadBoard(transport: Transport, discovery: Discovery, board: SiteBoard, monitor: Monitor, signal: AbortSignal): Promise<void> {
   const { entries, statuses } = await loadCatalogue(transport, discovery);
+  startTrace.mark('catalogue-read', { items: entries.size });
   if (signal.aborted) return;
   if (entries.size === 0) throw emptyBoardError(discovery);
   board.replace(entries, statuses, discovery);
+  startTrace.mark('board-published');
   // Many items in one call where the server offers it (8.30+); item by item otherwise.
   monitor.useSubscriptions(discovery.links.get(SUBSCRIPTION_LINK));
   monitor.watch(watchTargets(board.entries()));

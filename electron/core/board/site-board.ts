@@ -32,9 +32,9 @@ export class SiteBoard {
     private readonly sink?: SiteStateSink,
   ) {}
 
-  /** Shows what this desk last knew of the site at once, marked stale, while the server is asked. */
+  /** Shows what this desk last knew of the site, marked stale, while the server is asked; never over the server's own board. */
   showLastKnown(known: LastKnownBoard | undefined): void {
-    if (!known || known.items.length === 0) return;
+    if (!known || known.items.length === 0 || this.loadedAt > 0) return;
     const { board } = (this.lastKnown = new LastKnownShown(known, Date.now()));
     this.events.emit('board.items', board.items);
     this.events.emit('status.delta', board.statuses);

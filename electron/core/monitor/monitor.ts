@@ -151,6 +151,8 @@ export class Monitor {
     for (const href of this.tracked) if (!wanted.has(href)) this.liveness.untrack(href);
     this.tracked = wanted;
     for (const t of subscribed) this.liveness.track(t.href);
+    // Subscriptions' polls take slots too: with every item subscribed, none is added one by one to size them.
+    if (subscribed.length > 0) this.sizeSlots();
     this.subscriptions?.set(subscribed);
     this.add(targets.filter((t) => !bySubscription.has(t.href)));
   }

@@ -3,9 +3,6 @@ import { HoldEstimate } from './hold-estimate';
 import { MAX_SUBSCRIBED_ITEMS, SUBSCRIPTION_HOLD_MS, SubscriptionWatcher, type SubscriptionContext } from './subscription-watcher';
 import type { WatchContext, WatchTarget } from './watcher';
 
-/** Status fields a subscription answer carries: items needing more (zone counts, voltages) are watched one by one. */
-const SUBSCRIPTION_FIELDS = new Set(['status', 'statusText', 'statusFlags']);
-
 /**
  * The items watched through multi-item subscriptions (8.30+, where the server links them), in
  * subscriptions of up to 1,000. Items the server refuses to subscribe are handed back to be watched
@@ -30,10 +27,13 @@ export class SubscriptionSet {
     };
   }
 
-  /** Whether `target` can be watched here: it has an id, asks for no field a subscription lacks, and was never refused. */
+  /**
+   * Whether `target` can be watched here: it has an id and was never refused. Items showing a value
+   * the answers lack (zone counts, voltages) are subscribed too: the server names them when the value
+   * changes, and the watcher reads it then (an own long-poll each cost a request a minute per zone).
+   */
   suits(target: WatchTarget): boolean {
-    if (!target.id || this.refusedHrefs.has(target.href)) return false;
-    return !target.fields || target.fields.every((f) => SUBSCRIPTION_FIELDS.has(f));
+    return target.id !== undefined && !this.refusedHrefs.has(target.href);
   }
 
   has(href: string): boolean {

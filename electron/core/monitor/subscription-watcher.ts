@@ -1,3 +1,4 @@
+import { startTrace } from '../log/start-trace';
 import type { ItemStatus } from '../../../shared/domain';
 import type { DeskError } from '../../../shared/errors';
 import { backoffDelay } from '../../../shared/backoff';
@@ -10,6 +11,7 @@ import { ANSWER_MARGIN_MS, type HoldEstimate } from './hold-estimate';
 import type { WatchContext, WatchTarget } from './watcher';
 import { LONG_POLL_TIMEOUT_MS, OVERDUE_GRACE_MS } from './watcher';
 import { abortLink } from '../api/abort-link';
+import { ExtrasReader, needsExtras } from './extras-reader';
 
 /** The most items one subscription may hold (the server refuses more). */
 export const MAX_SUBSCRIBED_ITEMS = 1_000;
@@ -29,7 +31,8 @@ export interface SubscriptionContext extends WatchContext {
 
 /**
  * Up to 1,000 items in one multi-item updates subscription: POST their ids, then GET `next` after
- * `next`, each answer naming the items that changed. Every answer, even an empty one, is news about
+ * `next`, each answer naming the items that changed (a zone whose count or voltage changed is named
+ * too, and its value read on its own: ExtrasReader). Every answer, even an empty one, is news about
  * every item of the subscription, so each item's liveness is kept as with its own poll. A `next` the
  * server no longer knows (404: a restart, or not fetched within 30 s) means subscribe again.
  */
@@ -41,6 +44,8 @@ export class SubscriptionWatcher {
   private readonly lastKey = new Map<string, string>();
   /** The subscribed items' hrefs, once: every answer and every poll speaks for all of them. */
   private readonly hrefs: readonly string[];
+  /** Reads what the answers leave out (a zone's count, a fence's voltage) for the items that show it. */
+  private readonly extras: ExtrasReader;
   readonly done: Promise<void>;
 
   constructor(
@@ -49,6 +54,7 @@ export class SubscriptionWatcher {
   ) {
     this.byId = new Map(targets.map((t) => [t.id!, t]));
     this.hrefs = targets.map((t) => t.href);
+    this.extras = new ExtrasReader(context, this.abort.signal);
     this.done = this.run();
   }
 
@@ -82,6 +88,7 @@ export class SubscriptionWatcher {
     this.expectAll(now(), 0);
     try {
       const page = await transport.postJson(this.context.subscribeHref, { itemIds: [...this.byId.keys()] }, SubscriptionPage, what, { signal });
+      startTrace.mark('subscribed', { items: this.targets.length });
       return this.answered(page, undefined);
     } catch (err) {
       if (this.abort.signal.aborted) return 'stop';
@@ -164,6 +171,11 @@ export class SubscriptionWatcher {
     for (const update of page.updates) {
       const target = this.byId.get(update.id);
       if (!target || update.statusFlags === undefined) continue; // an id not asked for, or no state: nothing to show
+      // Named with its flags unchanged may mean a new count or voltage: the reader asks for it.
+      if (needsExtras(target)) {
+        this.extras.heard(target, update.statusFlags, update.statusText ?? '');
+        continue;
+      }
       // Duplicates are normal (the first GET repeats the list): only a change is a delta.
       const key = `${update.statusText ?? ''}\u0000${update.statusFlags.join(',')}`;
       if (this.lastKey.get(update.id) === key) continue;

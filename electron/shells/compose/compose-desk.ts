@@ -1,3 +1,4 @@
+import { startTrace } from '../../core/log/start-trace';
 import { hostname } from 'node:os';
 import { Desk } from '../../core/desk';
 import { SqliteOutboxStore } from '../../core/enrolment/outbox-sqlite-store';
@@ -72,6 +73,7 @@ export function composeDesk(options: ComposeOptions): Desk {
     sealer: () => vault.localDataSealer(),
     ...(options.native?.sqliteBinding ? { nativeBinding: options.native.sqliteBinding } : {}),
   });
+  startTrace.mark('store-opened');
   const loadPcsc = options.native?.loadPcsc;
   const pcsc = options.pcsc === false ? false : loadPcsc ? () => PivReaderService.open({ load: loadPcsc }) : true;
   // The demo shows its drawings on first run. They are seeded when the demo site opens, not at every

@@ -1,3 +1,4 @@
+import { startTrace } from '../../core/log/start-trace';
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog } from 'electron';
 import { jsonLinesLog } from '../../core/log';
@@ -33,6 +34,7 @@ if (!app.requestSingleInstanceLock()) {
 async function start() {
   const logger = jsonLinesLog({ dir: app.getPath('logs'), level: shell.logLevel });
   logger.info('desk.starting', { version: app.getVersion(), profile: shell.profile, platform: process.platform });
+  startTrace.attach(logger);
   hardenSession();
   const window = createDeskWindow(shell.profile);
   recoverFromCrashes(window, logger);

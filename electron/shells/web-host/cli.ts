@@ -1,3 +1,4 @@
+import { startTrace } from '../../core/log/start-trace';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +61,7 @@ if (!(LOG_LEVELS as readonly string[]).includes(values['log-level'])) {
 const logDir = values['log-dir'] ?? defaultLogFolder();
 const logger = jsonLinesLog({ dir: logDir, level: values['log-level'] as LogLevel });
 logger.info('host.starting', { settingsDir, pid: process.pid });
+startTrace.attach(logger);
 const token = hostToken(settingsDir);
 // The page is served before the desk exists: the browser loads it while the host loads the core and
 // reads the stored board (most of a cold start), and its socket is taken once the desk has started.
@@ -69,6 +71,7 @@ const host = await startBrowserHost({ desk: hostDesk.then(({ desk }) => desk), r
 
 // Machine-readable lines for tests and scripts that drive the host: one when it serves the page, one
 // when the desk has started (with the demo site's addresses when it runs on the demo site).
+startTrace.mark('serving');
 if (values.json) console.log(JSON.stringify({ stage: 'serving', url: host.url, origin: host.origin, pid: process.pid, settingsDir, logDir }));
 else console.log(`Gatehouse is serving at ${host.url}`);
 if (values.open) openInChromium(host.url);
@@ -86,6 +89,7 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 const { startHostDesk } = await import('./host-desk');
+startTrace.mark('core-loaded');
 try {
   const { desk, demoSite } = await startHostDesk({
     settingsDir,
@@ -101,6 +105,7 @@ try {
     },
   });
   started({ desk, demoSite });
+  startTrace.mark('desk-started');
   if (values.json) console.log(JSON.stringify({ stage: 'started', siteUrl: demoSite?.url, controlUrl: demoSite?.controlUrl }));
   else if (demoSite) console.log(`Showing the demo site ${demoSite.url}${demoSite.controlUrl ? ` (control API ${demoSite.controlUrl})` : ''}`);
   else console.log('Showing the configured site');

@@ -106,7 +106,7 @@ async function poll(exchange: Exchange, ctx: SubscriptionContext, operator: Oper
       if (exchange.done || why === 'gone') return;
       if (why === 'dropped') return exchange.error(404, 'No such subscription: subscribe again');
       changed = sub.changedSince(bookmark);
-      // A change that leaves every status as it was (a zone count, a voltage) is not an update: wait on.
+      // A change that leaves the state as it was (a change and its undoing) is not an update: wait on.
       if (changed.length > 0 || why !== 'changed') return answer(exchange, ctx, sub, changed);
     }
   } finally {

@@ -29,7 +29,7 @@ export async function listenControl(control: SimulatorControl, port: number): Pr
     ['PATCH', /^\/operator-groups\/([^/]+)$/, (m, body) => control.setOperatorGroup(decodeURIComponent(m[1]!), body)],
     ['POST', /^\/rest-clients\/([^/]+)\/refresh$/, (m) => control.refreshRestClient(decodeURIComponent(m[1]!))],
     ['POST', /^\/rest-clients\/([^/]+)\/revoke-key$/, (m) => control.revokeKey(decodeURIComponent(m[1]!))],
-    ['GET', /^\/requests$/, () => ({ restRequests: control.restRequests() })],
+    ['GET', /^\/requests$/, () => ({ restRequests: control.restRequests(), held: control.heldRequests() })],
     ['GET', /^\/subscriptions$/, () => ({ subscriptions: control.subscriptions() })],
     ['POST', /^\/subscriptions\/drop$/, () => control.dropSubscriptions()],
     ['POST', /^\/subscriptions\/wake$/, () => control.wakeSubscriptions()],

@@ -1,3 +1,4 @@
+import type { HeldRequests } from '../http/held-requests';
 import { z } from 'zod';
 import { FaultSettings } from '../http/faults';
 import type { LoggedEvent } from '../model/event-log';
@@ -36,6 +37,8 @@ export interface ServerHooks {
   revokeKey(clientId: string): boolean;
   /** REST requests received since start (the bench's requests per minute). */
   restRequests(): number;
+  /** REST requests open now, by the kind of long-poll they are. */
+  heldRequests(): HeldRequests;
 }
 
 /**
@@ -72,6 +75,8 @@ export interface SimulatorControl {
   now(): number;
   /** How many REST requests the server has received since it started, faults included. */
   restRequests(): number;
+  /** REST requests open now by kind: at rest, one per long-poll chain a client keeps (its idle load). */
+  heldRequests(): HeldRequests;
   /** The live multi-item updates subscriptions: id, REST client, how many items, held GETs. */
   subscriptions(): SubscriptionSummary[];
   /** Forgets every subscription, as a restart does: held and later GETs answer 404. */
@@ -209,6 +214,10 @@ export class ControlOperations implements SimulatorControl {
 
   restRequests(): number {
     return this.hooks.restRequests();
+  }
+
+  heldRequests(): HeldRequests {
+    return this.hooks.heldRequests();
   }
 
   subscriptions(): SubscriptionSummary[] {

@@ -16,9 +16,16 @@ interface Snapshot {
 /** Why a held GET stopped waiting. */
 export type SubscriptionWake = 'changed' | 'timeout' | 'dropped' | 'woken' | 'gone';
 
-/** One item's state as the subscription reports it; the text is derived from the flags. */
+/**
+ * One item's state as the subscription reports it; the text is derived from the flags. A zone count
+ * or a voltage is part of the state too, so its change names the item again with the same flags
+ * (cc_rest.yaml: ItemUpdate.updates, an item is listed on any status update, even with its flags
+ * unchanged; AccessZoneDetail.zoneCount, the count is part of the zone's state).
+ */
 export function stateKey(item: LiveItem): string {
-  return item.updateFlags().join('|');
+  const extras = item.updateExtras();
+  const flags = item.updateFlags().join('|');
+  return Object.keys(extras).length === 0 ? flags : `${flags}\u0000${JSON.stringify(extras)}`;
 }
 
 /**

@@ -87,7 +87,7 @@ function medianOf(runs: DeskFigures[]): DeskFigures {
 export function printDeskTable(results: DeskResult[], settings: Omit<DeskSettings, 'items'>): void {
   const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '—' : String(v));
   const seconds = (ms: number | null) => fmt(ms === null ? null : Math.round(ms / 100) / 10);
-  const header = ['view', 'checkout', 'items', 'on board', 'cold: last-known s', 'cold: live s', 'cold: server only s', 'probes', 'missed', `p50 ms (floor ${FRAME_MS})`, 'p99 ms', 'max ms', 'off-screen probes', 'missed', 'p50 ms', 'p99 ms', 'max ms', 'bg changes', 'host RSS MB', 'simulator RSS MB', 'renderer heap MB', 'page main thread %', 'idle req/min', 'CPU % desk/sim/Chromium/bench/other', 'load start/end'];
+  const header = ['view', 'checkout', 'items', 'on board', 'cold: last-known s', 'cold: live s', 'cold: server only s', 'probes', 'missed', `p50 ms (floor ${FRAME_MS})`, 'p99 ms', 'max ms', 'off-screen probes', 'missed', 'p50 ms', 'p99 ms', 'max ms', 'bg changes', 'host RSS MB', 'simulator RSS MB', 'renderer heap MB', 'page main thread %', 'idle req/min', 'held polls sub/item/alarm+event', 'long-polls/min', 'CPU % desk/sim/Chromium/bench/other', 'load start/end'];
   const rows = results.map(({ view, checkout, items, figures: f }) => [
     view,
     checkout,
@@ -112,6 +112,8 @@ export function printDeskTable(results: DeskResult[], settings: Omit<DeskSetting
     fmt(f.rendererHeapMb),
     fmt(f.pageMainThreadPct),
     fmt(f.idleRequestsPerMinute),
+    [f.heldSubscriptionPolls, f.heldItemPolls, f.heldAlarmEventPolls].map(fmt).join('/'),
+    fmt(f.idleLongPollsPerMinute),
     [f.cpuHostPct, f.cpuSimulatorPct, f.cpuChromiumPct, f.cpuBenchPct, f.cpuOtherPct].map(fmt).join('/'),
     `${f.loadStart}/${f.loadEnd}`,
   ]);

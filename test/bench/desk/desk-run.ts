@@ -11,7 +11,7 @@ import { BackgroundChanges } from './background-changes';
 import { configureDesk, forgetLastKnown, launch, type Launch } from './configured-host';
 import { cpuShare, readCpu } from './cpu-share';
 import { openHostHeap } from './host-heap';
-import { restRequests, rssMbOf, type HostEntry } from './host-process';
+import { heldPolls, longPollsPerMinute, restRequests, rssMbOf, type HostEntry } from './host-process';
 import { ProbePace } from './probe-pace';
 import { inTurn, ProbeTally, round, type Probe } from './probes';
 import { arm, cleared, doorNamesOffScreen, doorNamesOnScreen, installTileWatch, shownAt, showsForced, type WatchedPlace } from './tile-watch';
@@ -100,6 +100,14 @@ export interface DeskFigures {
   /** Percent of the measuring time the page's main thread ran tasks (Performance.getMetrics' TaskDuration). */
   pageMainThreadPct: number;
   idleRequestsPerMinute: number;
+  /**
+   * Long-polls the desk holds open at rest, by kind (the simulator's count: deterministic, unlike a
+   * rate over seconds), and what they cost a minute at the server's waits (host-process.ts).
+   */
+  heldSubscriptionPolls: number;
+  heldItemPolls: number;
+  heldAlarmEventPolls: number;
+  idleLongPollsPerMinute: number;
   /**
    * Percent of one core each party used while probes ran (cpu-share.ts): the desk, the simulator,
    * Chromium, the bench, everything else on the machine, and the machine in all. Null without /proc.
@@ -233,7 +241,8 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     // Counted once the run is over, not straight after start-up: the first minute's first polls and
     // spread renewals are start-up, not what a quiet site costs.
     const idle = await idleRequestRate(controlUrl, settings.idleSeconds);
-    log(`  idle: ${idle} requests/min`);
+    const held = await heldPolls(controlUrl);
+    log(`  idle: ${idle} requests/min; held: ${held.subscriptions} subscription, ${held.items} item, ${held.alarms} alarm and ${held.events} event polls (${longPollsPerMinute(held)} long-polls/min at the server's waits)`);
     const shownOn = tally.figures('onScreen');
     const shownOff = tally.figures('offScreen');
     log(`  on screen: ${shownOn.probes} probes, p50 ${shownOn.p50Ms} ms, p99 ${shownOn.p99Ms} ms, ${shownOn.missed} missed`);
@@ -274,6 +283,10 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       rendererHeapMb: await heapMb(),
       pageMainThreadPct: mainBusy.task,
       idleRequestsPerMinute: idle,
+      heldSubscriptionPolls: held.subscriptions,
+      heldItemPolls: held.items,
+      heldAlarmEventPolls: held.alarms + held.events,
+      idleLongPollsPerMinute: longPollsPerMinute(held),
       cpuHostPct: cpu?.hostPct ?? null,
       cpuSimulatorPct: cpu?.simulatorPct ?? null,
       cpuChromiumPct: cpu?.chromiumPct ?? null,

@@ -94,3 +94,55 @@ export async function restRequests(controlUrl: string): Promise<number> {
   const res = await fetch(`${controlUrl}/requests`);
   return ((await res.json()) as { restRequests: number }).restRequests;
 }
+
+/** Requests the simulator holds open now, by kind: at rest, one per long-poll chain the desk keeps. */
+export interface HeldPolls {
+  subscriptions: number;
+  items: number;
+  alarms: number;
+  events: number;
+}
+
+export async function heldPolls(controlUrl: string): Promise<HeldPolls> {
+  const res = await fetch(`${controlUrl}/requests`);
+  return ((await res.json()) as { held: HeldPolls }).held;
+}
+
+/**
+ * The server's waits before it answers an idle poll (cc_rest.yaml): a subscription's GET about 50 s
+ * (ItemUpdate), an item's own `next` a minute or so (the item status topic), alarm updates about
+ * 30 s (/api/alarms/updates); event updates as alarms (the simulator's site hold).
+ */
+const WAIT_S = { subscriptions: 50, items: 60, alarms: 30, events: 30 } as const;
+
+/** Long-poll requests a minute the held chains cost while nothing changes: counted, not timed. */
+export function longPollsPerMinute(held: HeldPolls): number {
+  const perMinute = (Object.keys(WAIT_S) as (keyof HeldPolls)[]).reduce((sum, kind) => sum + (held[kind] * 60) / WAIT_S[kind], 0);
+  return Math.round(perMinute);
+}
+
+/**
+ * The last start's milestones from the host's log in `dataDir` (electron/core/log/start-trace.ts):
+ * `stage ms` pairs, ms since the host's process started, in the order reached.
+ */
+export function startMarks(dataDir: string): string {
+  let text: string;
+  try {
+    text = readFileSync(join(dataDir, 'logs', 'gatehouse.log'), 'utf8');
+  } catch {
+    return '';
+  }
+  const records = text.split('\n').flatMap((line) => {
+    try {
+      return [JSON.parse(line) as { event?: string; stage?: string; ms?: number }];
+    } catch {
+      return [];
+    }
+  });
+  const start = records.map((r) => r.event).lastIndexOf('host.starting');
+  return records
+    .slice(start + 1)
+    .filter((r) => r.event === 'start.mark')
+    .map((r) => `${r.stage} ${r.ms}`)
+    .join(', ');
+}

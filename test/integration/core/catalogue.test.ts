@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { discover } from '../../../electron/core/api/discovery';
-import { LIVE_KINDS, loadCatalogue } from '../../../electron/core/board/catalogue';
+import { CATALOGUE_PAGE, LIVE_KINDS, loadCatalogue } from '../../../electron/core/board/catalogue';
+import { siteWithDoors } from '../support/generated-site';
 import type { Transport } from '../../../electron/core/api/transport';
-import { useDiscoveredSite } from '../support/site';
+import { startTestSite, transportFor, useDiscoveredSite } from '../support/site';
 
 const live = useDiscoveredSite();
 
@@ -70,5 +71,23 @@ describe('the catalogue: items for the board, one search per type', () => {
     expect(most).toBeGreaterThanOrEqual(LIVE_KINDS.length + 1);
     const kinds = [...entries.values()].map((e) => LIVE_KINDS.indexOf(e.board.kind));
     expect(kinds).toEqual([...kinds].sort((a, b) => a - b));
+  });
+});
+
+describe('the catalogue on a server that answers 100 a page unless asked (before 8.70)', () => {
+  it('asks for pages of 1,000: 1,200 doors in 2 requests, not 12', async () => {
+    const paths: string[] = [];
+    const site = await startTestSite({ site: siteWithDoors(1_200), version: '8.60', onRequest: (r) => void paths.push(`${r.url.pathname}${r.url.search}`) });
+    const transport = transportFor(site);
+    try {
+      const { entries } = await loadCatalogue(transport, await discover(transport));
+      expect([...entries.values()].filter((e) => e.board.kind === 'door')).toHaveLength(1_200);
+      const doorPages = paths.filter((p) => p.startsWith('/api/doors?'));
+      expect(doorPages).toHaveLength(2);
+      expect(doorPages.every((p) => new URLSearchParams(p.split('?')[1]).get('top') === String(CATALOGUE_PAGE))).toBe(true);
+    } finally {
+      await transport.close();
+      await site.stop();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import type { RunningSimulator } from '../../../electron/simulator/index';
+import type { ReceivedRequest, RunningSimulator } from '../../../electron/simulator/index';
 import { siteWithDoors } from '../support/generated-site';
 import { controlCall, recordedSession } from '../support/session';
 import { control, eventually, startTestSite } from '../support/site';
@@ -74,4 +74,53 @@ describe('watching many items in one call: the multi-item updates subscription (
       expect(desk.connection.phase).toBe('connected');
     });
   }
+});
+
+/** An item's own updates call: its first call (a read) or a `next` of its own long-poll chain. */
+const ITEM_UPDATES = /^\/api\/(?!items\/)[a-z_]+\/[^/]+\/updates$/;
+
+describe('a light load on the server: every status item in subscriptions, zones included', () => {
+  it('keeps no long-poll of its own for any item while idle, and still shows a zone count and a voltage as they change', async () => {
+    const requests: string[] = [];
+    const record = (r: ReceivedRequest) => void requests.push(`${r.method} ${r.url.pathname}${r.url.search}`);
+    // A site of every kind; the server answers an idle poll after 0.5 s, so every chain the desk keeps renews often.
+    site = await startTestSite({ generatedItems: 300, updatesTimeoutMs: 500, statusFetchMs: 20, onRequest: record });
+    const s = site;
+    desk = recordedSession(s);
+    const d = desk;
+    await eventually(() => d.connection.phase === 'connected' && d.items.length > 0, 'connected with the board');
+    const zones = d.items.filter((i) => i.kind === 'accessZone');
+    const fences = d.items.filter((i) => i.kind === 'fenceZone');
+    expect(zones.length).toBeGreaterThan(0);
+    expect(fences.length).toBeGreaterThan(0);
+    await eventually(() => zones.every((z) => d.statuses.get(z.href)?.zoneCount !== undefined), 'every access zone\'s count', 15_000);
+
+    // The start reads each zone's value once the subscription names it; then the desk is idle.
+    const ownCall = (r: string) => ITEM_UPDATES.test(r.split(' ')[1]!.split('?')[0]!);
+    // A first call carries no cursor (`after`): a read, or the start of a chain of the item's own.
+    const firstCall = (r: string) => ownCall(r) && !/[?&]after=/.test(r);
+    const watched = [...zones, ...fences].map((z) => `/${z.id}/updates`);
+    await eventually(() => watched.every((w) => requests.some((r) => firstCall(r) && r.includes(w))), 'every zone read once');
+    await eventually(async () => {
+      requests.length = 0;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      return !requests.some(firstCall);
+    }, 'the start\'s reads over');
+    // Idle: a few of the server's waits, in which every chain renews; no item's own updates call is among them.
+    requests.length = 0;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const idle = [...requests];
+    expect(idle.filter((r) => r.startsWith('GET /api/items/updates/')).length).toBeGreaterThan(0);
+    expect(idle.filter(ownCall)).toEqual([]);
+
+    // A new count names the zone in its subscription; the desk reads the count from the zone's own link.
+    const zone = zones[0]!;
+    const count = (d.statuses.get(zone.href)?.zoneCount ?? 0) + 1;
+    s.control.patchItem('access_zones', zone.id, { zoneCount: count });
+    await eventually(() => d.statuses.get(zone.href)?.zoneCount === count, 'the new zone count');
+    const fence = fences.find((f) => d.statuses.get(f.href)?.flags.includes('on'))!;
+    s.control.patchItem('fence_zones', fence.id, { voltage: 6100 });
+    await eventually(() => d.statuses.get(fence.href)?.voltage === 6100, 'the new voltage');
+    expect(d.stale()).toEqual([]);
+  });
 });

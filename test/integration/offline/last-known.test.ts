@@ -7,9 +7,13 @@ import { openDeskRecords } from '../../../electron/core/offline/desk-records';
 import { lastKnownCommandReason } from '../../../electron/core/offline/last-known-view';
 import { fixedSite } from '../../../electron/core/site-source';
 import type { RunningSimulator } from '../../../electron/simulator/index';
-import type { ConnectionState, ItemLiveness } from '../../../shared/domain';
+import type { BoardItem, ConnectionState, ItemLiveness } from '../../../shared/domain';
 import { control, deskConfigFor, eventually, startTestSite } from '../support/site';
 import { unpackPart } from '../../../shared/contract/board-packing';
+import { ContractEvents } from '../../../electron/core/events';
+import { SiteSession } from '../../../electron/core/site-session';
+import type { SiteStateSink } from '../../../electron/core/offline/state-sink';
+import { TEST_TIMING } from '../support/session';
 
 let site: RunningSimulator | undefined;
 const desks: Desk[] = [];
@@ -74,5 +78,41 @@ describe('the last-known board', () => {
     expect(live.items.every((i) => i.commandsUnavailable === undefined)).toBe(true);
     expect(live.statuses.find((s) => s.href === door.href)?.flags).not.toContain('open');
     expect(second.liveness.at(-1)?.every((l) => l.state === 'live')).toBe(true);
+  });
+});
+
+describe('a kept local store never delays the server', () => {
+  it('asks the server while the stored board is still being read, and never shows the stored board over the server\'s', async () => {
+    site = await startTestSite();
+    const s = site;
+    const events = new ContractEvents();
+    const boards: string[][] = [];
+    events.onBoard((items) => boards.push(items.map((i) => i.href)));
+    let phase = '';
+    events.on('connection', (c) => (phase = c.phase));
+    // A stored board that takes until the server's board is in to read: one item the server does not have.
+    let served!: () => void;
+    const storeRead = new Promise<void>((resolve) => (served = resolve));
+    const stored = { href: `${s.url}/api/doors/only-in-the-store`, kind: 'door', name: 'Stored only' } as unknown as BoardItem;
+    const sink: SiteStateSink = {
+      lastKnown: async () => {
+        await storeRead;
+        return { features: [], savedAt: Date.now() - 60_000, items: [stored], statuses: [] };
+      },
+      catalogueLoaded: () => undefined,
+      statusBatch: () => undefined,
+    };
+    const session = new SiteSession(deskConfigFor(s), events, sink, TEST_TIMING);
+    const started = session.start();
+    try {
+      await eventually(() => phase === 'connected' && boards.length > 0, 'connected with the server\'s board while the store is still read');
+      served();
+      await started;
+      expect(boards.flat()).not.toContain(stored.href);
+      expect(session.items().some((i) => i.href === stored.href)).toBe(false);
+    } finally {
+      served();
+      await session.stop();
+    }
   });
 });

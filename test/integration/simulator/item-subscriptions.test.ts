@@ -75,12 +75,25 @@ describe('multi-item updates subscription', () => {
   });
 
   it('keeps only the latest state: a change and its undoing between GETs report nothing', async () => {
-    const next = await settled(client, await subscribe(client, ['d-n1-west', 'fz-east']));
+    const next = await settled(client, await subscribe(client, ['d-n1-west']));
     sim.control.patchItem('doors', 'd-n1-west', { tamper: true });
     sim.control.patchItem('doors', 'd-n1-west', { tamper: false });
-    sim.control.patchItem('fence_zones', 'fz-east', { voltage: 7000 });
     const quiet = await client.get(next);
     expect(quiet.json.updates).toEqual([]);
+  });
+
+  // cc_rest.yaml: ItemUpdate.updates lists an item on any status update, its flags changed or not; an
+  // access zone's count is part of its state (AccessZoneDetail.zoneCount), and so is a fence's voltage.
+  it('names a zone again when its count or voltage changes, with the same flags (the client reads the value itself)', async () => {
+    const next = await settled(client, await subscribe(client, ['az-labs', 'fz-east', 'd-n1-east']));
+    const before = flagsById(await subscribe(client, ['az-labs', 'fz-east']));
+    sim.control.patchItem('access_zones', 'az-labs', { zoneCount: 4 });
+    sim.control.patchItem('fence_zones', 'fz-east', { voltage: 7000 });
+    const named = await client.get(next);
+    expect(flagsById(named)).toEqual({ 'az-labs': before['az-labs'], 'fz-east': before['fz-east'] });
+    const quiet = await client.get(named.json.next.href);
+    expect(quiet.json.updates).toEqual([]);
+    sim.control.patchItem('access_zones', 'az-labs', { zoneCount: 3 });
   });
 
   it('refuses a body that is not JSON, ids that are not strings, no ids and more than 1,000 ids with 400', async () => {
@@ -130,6 +143,19 @@ describe('multi-item updates subscription', () => {
     await client.get('/api');
     await client.get('/api');
     expect(await count()).toBe(before + 2);
+  });
+
+  it('counts the requests it holds open by kind: a client at rest holds one per long-poll it keeps', async () => {
+    const held = async () => ((await (await fetch(`${sim.controlUrl}/requests`)).json()) as { held: Record<string, number> }).held;
+    const next = await settled(client, await subscribe(client, ['d-n1-east']));
+    const waiting = client.get(next);
+    await until(() => sim.control.heldRequests().subscriptions === 1);
+    const item = await client.get('/api/doors/d-n1-east/updates');
+    const itemWaiting = client.get(item.json.next.href);
+    await until(() => sim.control.heldRequests().items === 1);
+    expect(await held()).toMatchObject({ subscriptions: 1, items: 1, alarms: 0, events: 0 });
+    await Promise.all([waiting, itemWaiting]);
+    expect(sim.control.heldRequests()).toMatchObject({ subscriptions: 0, items: 0 });
   });
 
   it('belongs to the REST client that made it', async () => {

@@ -199,3 +199,19 @@ describe('the monitor over many watchers', () => {
     await monitor.stop();
   });
 });
+
+describe('the monitor with every item in subscriptions', () => {
+  it('sizes its long-poll slots from the transport, so more than 8 subscriptions are all held at once', async () => {
+    const { transport } = scriptedTransport([]);
+    // The subscription's POST goes unanswered until the monitor stops.
+    (transport as unknown as { postJson: unknown }).postJson = (_h: string, _b: unknown, _s: unknown, _w: string, options: { signal?: AbortSignal }) =>
+      new Promise((_resolve, reject) => options.signal?.addEventListener('abort', () => reject(new DeskError('network', 'cancelled'))));
+    const monitor = new Monitor(transport, { delta: () => {} });
+    monitor.useSubscriptions('https://s/api/items/updates');
+    const zone = { href: 'https://s/api/access_zones/1', id: '1', name: 'Zone 1', updatesHref: 'https://s/api/access_zones/1/updates', fields: ['statusFlags', 'zoneCount'] };
+    monitor.watch([zone]);
+    expect(monitor.chains).toBe(0);
+    await until(() => monitor.scheduler.capacity === 100);
+    await monitor.stop();
+  });
+});

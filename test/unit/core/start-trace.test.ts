@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { StartTrace } from '../../../electron/core/log/start-trace';
+import type { Logger } from '../../../electron/core/log';
+
+function recordingLogger() {
+  const lines: { event: string; fields: Record<string, unknown> | undefined }[] = [];
+  const logger: Logger = { debug() {}, info: (event, fields) => void lines.push({ event, fields }), warn() {}, error() {} };
+  return { logger, lines };
+}
+
+describe('the start trace', () => {
+  it('logs each milestone once, with the ms since the process started, and keeps those reached before the log is attached', () => {
+    let now = 120.4;
+    const trace = new StartTrace(() => now);
+    trace.mark('serving');
+    const { logger, lines } = recordingLogger();
+    trace.attach(logger);
+    now = 950.6;
+    trace.mark('catalogue-read', { items: 9_883 });
+    trace.mark('serving');
+    expect(lines).toEqual([
+      { event: 'start.mark', fields: { stage: 'serving', ms: 120 } },
+      { event: 'start.mark', fields: { stage: 'catalogue-read', ms: 951, items: 9_883 } },
+    ]);
+    expect([...trace.marks()]).toEqual([['serving', 120], ['catalogue-read', 951]]);
+  });
+});
