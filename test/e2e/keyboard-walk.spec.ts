@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { raiseAlarm } from './alarms-support';
 import { openDesk } from './panels-support';
+import { openDeskSocket } from './support/desk-socket';
 import { startHost, type RunningHost } from './support/host';
 
 // Issue 42: a guard without a mouse reaches every screen, acts, closes it and finds focus where they
@@ -150,4 +151,38 @@ test('after an alarm action focus stays in the queue, on the next alarm', async 
   // Esc still closes the queue from there.
   await page.keyboard.press('Escape');
   await expect(queue).toBeHidden();
+});
+
+test('signed in: End shift by its key gives focus back; the sign-in dialog, closed, gives it back to Sign in', async ({ page }) => {
+  const socket = await openDeskSocket(host.url);
+  try {
+    const found = await socket.call<{ matches: Array<{ name: string }> }>('cardholders.search', { name: 'grant' });
+    const match = found.matches.find((m) => m.name === 'Oliver Grant')!;
+    await socket.call('operators.add', { cardholder: match, role: 'supervisor', linkCard: false, deskPin: '2468' });
+  } finally {
+    socket.close();
+  }
+  await openDesk(page, host);
+  await expect(page.getByTestId('operator-name')).toContainText('Oliver Grant');
+  await expect(page.getByTestId('sign-out')).toBeInViewport();
+  const menu = page.getByTestId('nav-menu');
+  await menu.focus();
+  await page.keyboard.press('h');
+  const end = page.getByRole('dialog', { name: 'End shift' });
+  await expect(end).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(end).toBeHidden();
+  await expect(menu).toBeFocused();
+
+  await page.getByTestId('sign-out').focus();
+  await page.keyboard.press('Enter');
+  const signIn = page.getByTestId('lock-sign-in');
+  await signIn.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: /Sign in/ });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(signIn).toBeFocused();
 });
