@@ -1,5 +1,5 @@
 /** The narrowest an entry of the attention strip gets: its item's name and what happened fit in two or three lines. */
-export const ENTRY_MIN_PX = 340;
+export const ENTRY_MIN_PX = 400;
 /** Rows of entries the strip shows at most: the board keeps the rest of the window. */
 export const STRIP_ROWS = 2;
 
