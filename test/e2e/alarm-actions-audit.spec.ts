@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { openDeskSocket } from './support/desk-socket';
 import { startHost, type RunningHost } from './support/host';
 import { openDesk } from './panels-support';
+import { openScreen } from './support/navigation';
 
 let host: RunningHost;
 
@@ -48,7 +49,7 @@ test("an alarm acted on through the browser host goes to the server, and the aud
     socket.close();
   }
 
-  await page.getByTestId('open-audit').click();
+  await openScreen(page, 'open-audit');
   const acted = page.locator('[data-testid="audit-row"]', { hasText: 'Guard sent to the door' }).first();
   await expect(acted).toBeVisible();
   await expect(acted).toContainText('Server alarm');

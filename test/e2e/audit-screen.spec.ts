@@ -2,6 +2,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import { openDeskSocket } from './support/desk-socket';
 import { startHost, type RunningHost } from './support/host';
 import { openDesk } from './panels-support';
+import { openScreen } from './support/navigation';
 
 let host: RunningHost;
 
@@ -24,7 +25,7 @@ test('the audit screen at the kiosk size names every column, Outcome included, a
   } finally {
     socket.close();
   }
-  await page.getByTestId('open-audit').click();
+  await openScreen(page, 'open-audit');
   const table = page.getByTestId('audit-table');
   await expect(page.getByTestId('audit-row').first()).toBeVisible();
   const headers = table.getByRole('columnheader');

@@ -70,7 +70,7 @@ test('touch targets are at least 44 px, and every tile is a button named by its 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
   await expect(page.getByTestId('tile').first()).toBeVisible();
-  for (const name of ['Settings', 'Set up this desk']) {
+  for (const name of ['Screens', 'Set up this desk']) {
     const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
   }

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { openDeskSocket } from './support/desk-socket';
 import { startHost, type RunningHost } from './support/host';
 import { keepScreenshot, openDesk, openPanel } from './panels-support';
+import { openScreen } from './support/navigation';
 
 interface Door {
   href: string;
@@ -46,7 +47,7 @@ const row = (page: Page, text: string) => page.getByTestId('journal-row').filter
 test('the journal shows events as the site raises them, newest first; filtered by item it shows that item\'s alone, live too; CSV export', async ({ page }, testInfo) => {
   const [a, b] = doors as [Door, Door];
   await openDesk(page, host);
-  await page.getByTestId('open-journal').click();
+  await openScreen(page, 'open-journal');
   await expect(page.getByTestId('journal-live')).toBeVisible();
 
   const stamp = Date.now().toString(36);
@@ -117,7 +118,7 @@ test('an item panel lists the last events at that item and adds each new one as 
 
 test('5,000 events arriving live: the journal keeps at most 3,000 and draws only the rows on screen', async ({ page }, testInfo) => {
   await openDesk(page, host);
-  await page.getByTestId('open-journal').click();
+  await openScreen(page, 'open-journal');
   await expect(page.getByTestId('journal-live')).toBeVisible();
   const started = Date.now();
   const res = await fetch(`${host.controlUrl}/alarms/flood`, {
@@ -147,7 +148,7 @@ test('while the server is unreachable the journal stays, marked not live with it
   const door = doors[1]!;
   const stamp = Date.now().toString(36);
   await openDesk(page, host);
-  await page.getByTestId('open-journal').click();
+  await openScreen(page, 'open-journal');
   await raise(door, 'accessGranted', `Before ${stamp}`);
   await expect(row(page, `Before ${stamp}`)).toBeVisible();
   await faults({ dropRequests: {} });

@@ -5,6 +5,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { startHostIn, type KillableHost } from './support/host-in-folder';
 import { confirmServer, connectConfigured, importCertificate, openSettings, storeApiKey } from './support/settings-screen';
 import { startSiteSimulator, type SiteSimulator } from './support/simulator';
+import { openScreen } from './support/navigation';
 
 // One desk configured for a site in its own process; the site then fails in several ways, and the
 // desk's host is killed with SIGKILL and restarted while the site is down. Screenshots of what the
@@ -98,7 +99,7 @@ test('after kill -9 of the host, restarted while the server is down, the last-kn
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
 
-  await page.getByTestId('open-audit').click();
+  await openScreen(page, 'open-audit');
   await expect(page.getByTestId('audit-row').first()).toBeVisible();
   await expect(page.getByTestId('audit-check')).toContainText('unbroken');
   await snap(page, testInfo, 'audit-log', false);

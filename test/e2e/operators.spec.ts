@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { keepScreenshot, lastEventSeq, openDesk, openPanel, overridesSince } from './panels-support';
 import { openDeskSocket, type DeskSocket } from './support/desk-socket';
 import { startHost, type RunningHost } from './support/host';
+import { openScreen } from './support/navigation';
 
 // Who is at the desk (renderer/src/operators/, electron/core/operators/): the roster in Settings, the
 // lock, signing in, and overrides sent as the signed-in operator.
@@ -20,7 +21,7 @@ async function cardholder(socket: DeskSocket, name: string): Promise<Match> {
 }
 
 async function addOperatorInSettings(page: Page, name: string, deskPin: string): Promise<void> {
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await openScreen(page, 'open-settings');
   const section = page.getByTestId('settings-operators');
   await section.scrollIntoViewIfNeeded();
   const picker = section.getByTestId('operator-cardholder');
@@ -104,7 +105,7 @@ test.describe('operators, sign-in and the lock', () => {
     await page.keyboard.press('Escape');
 
     // The audit log names him.
-    await page.getByTestId('open-audit').click();
+    await openScreen(page, 'open-audit');
     await expect(page.getByTestId('audit-row').first().getByTestId('audit-operator')).toHaveText('Oliver Grant');
   });
 });
@@ -224,7 +225,7 @@ test.describe('refused sign-ins at the desk', () => {
     await dialog.getByTestId('sign-in-desk-pin-field').fill('2468');
     await dialog.getByTestId('sign-in-desk-pin-submit').click();
     await expect(dialog).toBeHidden();
-    await page.getByTestId('open-audit').click();
+    await openScreen(page, 'open-audit');
     await page.getByTestId('audit-refused-sign-ins').click();
     const rows = page.getByTestId('audit-row');
     await expect(rows).toHaveCount(3);
@@ -235,7 +236,7 @@ test.describe('refused sign-ins at the desk', () => {
     await page.keyboard.press('Escape');
 
     // What pulling the card does, said plainly where the policy is set.
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await openScreen(page, 'open-settings');
     const policy = page.getByTestId('operators-policy');
     await policy.scrollIntoViewIfNeeded();
     await expect(policy.getByTestId('policy-card-stays')).toBeChecked();

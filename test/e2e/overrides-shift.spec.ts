@@ -5,6 +5,7 @@ import type { AuditPage } from '../../shared/contract/audit';
 import { expectAccessible, keepScreenshot, lastEventSeq, openDesk, openPanel, overridesSince } from './panels-support';
 import { openDeskSocket, type DeskSocket } from './support/desk-socket';
 import { startHost, type RunningHost } from './support/host';
+import { openScreen } from './support/navigation';
 
 // Active overrides and the shift handover, on the demo site through the browser host. The roster and the
 // next operator's desk-PIN sign-in go through the contract (the sign-in screen is tested on its own); what
@@ -52,7 +53,7 @@ test('a timed override is listed with its time left and cancelled; the shift end
 
   await freeForAnHour(page, 'North Level 1 Offices');
   await expect(page.getByTestId('open-overrides')).toHaveText('Overrides (1)');
-  await page.getByTestId('open-overrides').click();
+  await openScreen(page, 'open-overrides');
   const view = page.getByRole('dialog', { name: 'Overrides sent from this desk' });
   const row = view.getByTestId('override-row').filter({ hasText: 'North Level 1 Offices' });
   await expect(row).toHaveAttribute('data-state', 'running');
@@ -83,7 +84,7 @@ test('a timed override is listed with its time left and cancelled; the shift end
   await freeForAnHour(page, 'North Level 1 Offices');
   await expect(page.getByTestId('open-overrides')).toHaveText('Overrides (1)');
 
-  await page.getByTestId('open-end-shift').click();
+  await openScreen(page, 'open-end-shift');
   const end = page.getByRole('dialog', { name: 'End shift' });
   const report = end.getByTestId('shift-report');
   await expect(report).toContainText('Morgan Reyes');
@@ -94,7 +95,7 @@ test('a timed override is listed with its time left and cancelled; the shift end
   await end.getByRole('button', { name: 'End my shift' }).click();
   await expect(end).toBeHidden();
   // Locked: nobody is signed in, so there is no shift to end until the next operator signs in.
-  await expect(page.getByTestId('open-end-shift')).toBeHidden();
+  await expect(page.getByTestId('open-end-shift')).toHaveCount(0);
   const locked = await socket.call<OperatorSession>('operator.session');
   expect(locked).toMatchObject({ locked: 'shiftEnded', handoverPending: expect.any(String) });
   expect(locked.operator).toBeUndefined();
@@ -117,7 +118,7 @@ test('a timed override is listed with its time left and cancelled; the shift end
 
   await handover.getByRole('button', { name: 'I have read this' }).click();
   await expect(handover).toBeHidden();
-  await expect(page.getByTestId('open-end-shift')).toBeVisible();
+  await expect(page.getByTestId('open-end-shift')).toHaveCount(1);
   const acknowledged = await socket.call<AuditPage>('audit.list', { kinds: ['shift.acknowledged'] });
   expect(acknowledged.entries[0]?.action).toMatchObject({ kind: 'shift.acknowledged', endedBy: 'Morgan Reyes', acknowledgedBy: 'Alex Okafor', report: locked.handoverPending });
   expect((await socket.call<OperatorSession>('operator.session')).handoverPending).toBeUndefined();

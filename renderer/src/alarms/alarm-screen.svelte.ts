@@ -1,15 +1,20 @@
-/** Whether the alarm queue screen is open, and which alarm's detail it shows. */
+import { navigation } from '../lib/navigation/navigation.svelte';
+
+/** Whether the alarm queue screen is open (it is one of the desk's screens), and which alarm's detail it shows. */
 class AlarmScreenState {
-  open = $state(false);
   detailId = $state<string | undefined>();
 
+  get open(): boolean {
+    return navigation.current === 'alarms';
+  }
+
   show(id?: string): void {
-    this.open = true;
+    navigation.open('alarms');
     if (id !== undefined) this.detailId = id;
   }
 
   close(): void {
-    this.open = false;
+    navigation.close();
   }
 }
 

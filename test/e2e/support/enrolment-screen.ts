@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { openScreen } from './navigation';
 
 // The enrolment screen as a receptionist uses it: every step through its buttons and fields only.
 
@@ -7,7 +8,7 @@ export function enrolmentScreen(page: Page): Locator {
 }
 
 export async function openEnrolment(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Enrol a card' }).first().click();
+  await openScreen(page, 'open-enrolment');
   const screen = enrolmentScreen(page);
   await expect(screen.getByTestId('enrolment-reader')).toBeVisible();
   return screen;

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openScreen } from './navigation';
 
 // The settings screen as an operator uses it: every step goes through its buttons and fields only.
 
@@ -13,7 +14,7 @@ export async function openSettings(page: Page): Promise<Locator> {
   await expect(page.getByTestId('connection')).not.toContainText(/Connecting to Gatehouse|Loading the board/);
   const setup = page.getByRole('button', { name: 'Set up this desk' });
   if (await setup.isVisible()) await setup.click();
-  else await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  else await openScreen(page, 'open-settings');
   const screen = settingsScreen(page);
   await expect(screen.getByTestId('settings-server')).toBeVisible();
   return screen;
