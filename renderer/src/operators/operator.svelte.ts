@@ -1,3 +1,5 @@
+import type { CallName } from '../../../shared/contract';
+import { gateRefusal } from '../../../shared/contract/call-gates';
 import type { OperatorSession } from '../../../shared/contract/operators';
 import { DeskError } from '../../../shared/errors';
 import type { RendererDesk } from '../lib/desk';
@@ -10,6 +12,25 @@ class OperatorStore {
   #session = $state<OperatorSession | undefined>();
   /** Counts cards put into a reader while the desk is locked: each one opens the sign-in dialog. */
   #cardsWhileLocked = $state(0);
+  /** Counts the times a control that needs someone signed in offered to sign in: each opens the sign-in dialog. */
+  #signInAsked = $state(0);
+
+  get signInAsked(): number {
+    return this.#signInAsked;
+  }
+
+  /** From a control that is off until someone signs in: the dialog opens over the screen, which keeps what was typed. */
+  askToSignIn(): void {
+    this.#signInAsked++;
+  }
+
+  /**
+   * Why `call` would be refused now, in the words main refuses with, or undefined when it is allowed:
+   * the same gate table main enforces (shared/contract/call-gates.ts), so a control is off before work is typed.
+   */
+  refusal(call: CallName): string | undefined {
+    return gateRefusal(call, this.#session);
+  }
 
   get cardsWhileLocked(): number {
     return this.#cardsWhileLocked;
