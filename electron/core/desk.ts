@@ -111,6 +111,7 @@ export class Desk implements DeskService {
         },
         board: () => this.site?.session.snapshot() ?? { items: [], statuses: [] },
         enrolment: this.enrolment,
+        alarms: () => this.site?.alarms.queue(),
       };
       this.overrides = deskActiveOverrides(parts);
       this.shift = deskShiftHandover(parts, this.overrides);
