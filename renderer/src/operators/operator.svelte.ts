@@ -2,6 +2,7 @@ import type { CallName } from '../../../shared/contract';
 import { gateRefusal } from '../../../shared/contract/call-gates';
 import type { OperatorSession } from '../../../shared/contract/operators';
 import { DeskError } from '../../../shared/errors';
+import { LOCK_REASON_WORDS } from '../../../shared/words/enum-words';
 import type { RendererDesk } from '../lib/desk';
 
 /** How often at most the desk is told the operator is there: main's idle lock counts from the last one. */
@@ -101,18 +102,7 @@ export function syncOperator(desk: RendererDesk, report: (message: string) => vo
   };
 }
 
-/** Why the desk is locked, in a guard's words. */
+/** Why the desk is locked, in a guard's words (shared/words/enum-words.ts). */
 export function lockWords(session: OperatorSession | undefined): string {
-  switch (session?.locked) {
-    case 'idle':
-      return 'Locked after no one touched the desk for a while';
-    case 'cardRemoved':
-      return 'Locked: the card was taken out of the reader';
-    case 'shiftEnded':
-      return 'The shift ended: the next operator signs in';
-    case 'signedOut':
-      return 'Signed out';
-    default:
-      return 'Nobody is signed in';
-  }
+  return LOCK_REASON_WORDS[session?.locked ?? 'started'];
 }
