@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { NIGHT_ALARMS_PER_HOUR } from '../../../shared/contract/demo';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -94,7 +95,8 @@ try {
     ...(values['policy-minute'] ? { policyMinuteMs: Number(values['policy-minute']) } : {}),
     demo: {
       control: values.control,
-      scenario: rate > 0 ? { ratePerSecond: rate } : false,
+      // A night's alarms, as the Electron shell's demo site (Settings → Demo site changes it).
+      scenario: rate > 0 ? { ratePerSecond: rate, alarmsPerHour: NIGHT_ALARMS_PER_HOUR } : false,
       ...(values['updates-timeout'] ? { updatesTimeoutMs: Number(values['updates-timeout']) } : {}),
       ...(values['demo-items'] ? { generatedItems: Number(values['demo-items']) } : {}),
       ...(values['demo-version'] ? { version: values['demo-version'] } : {}),
