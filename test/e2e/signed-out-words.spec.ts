@@ -99,3 +99,33 @@ test('signed out, enrolment offers no read and no send, and Settings changes not
   await kiosk.scrollIntoViewIfNeeded();
   await keepScreenshot(page, testInfo, 'settings-kiosk-signed-out');
 });
+
+test('the audit log and the events journal write times as the desk does, and commands and alarm states in words', async ({ page }, testInfo) => {
+  await openDesk(page, host);
+  await socket.call('operator.signInWithPin', { operatorId: supervisor.id, pin: '2468' });
+  const board = await socket.call<{ items: Array<{ href: string; kind: string; name: string }> }>('board.get');
+  const zone = board.items.find((i) => i.name === 'North Level 1 Offices')!;
+  const endTime = new Date(Date.now() + 3_600_000).toISOString();
+  await socket.call('item.command', { href: zone.href, command: 'freeUntil', endTime });
+
+  await page.getByTestId('open-audit').click();
+  const row = page.getByTestId('audit-row').filter({ hasText: zone.name }).first();
+  await expect(row).toBeVisible();
+  // A 24-hour time to the second, the month in words, no AM/PM; the command's label, its end in the desk's time.
+  await expect(row.locator('td').nth(1)).toHaveText(/^\S+ \S+ \S+ \d\d:\d\d:\d\d$|^\d+ \S+ \d{4} \d\d:\d\d:\d\d$/);
+  await expect(row).not.toContainText(/AM|PM|freeUntil|\d{4}-\d\d-\d\dT/);
+  await expect(row).toContainText(/Free.* on .*until \S+ \S+ \S+ \d\d:\d\d/);
+  // Its date fields take year-month-day and a 24-hour time, and say back what they understood in the desk's words.
+  const from = page.getByLabel('From');
+  await expect(from).toHaveAttribute('placeholder', '2026-11-29 06:00');
+  await from.fill('2026-02-03 18:05');
+  await expect(page.getByText(/^(3 Feb 2026|Feb 3, 2026) 18:05$/)).toBeVisible();
+  await from.fill('');
+  await keepScreenshot(page, testInfo, 'audit-log-times');
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('open-journal').click();
+  await expect(page.getByTestId('journal-row').first()).toBeVisible();
+  await expect(page.getByTestId('journal-row').filter({ hasText: '(alarm ' })).toHaveCount(0);
+  await keepScreenshot(page, testInfo, 'journal');
+});
