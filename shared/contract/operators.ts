@@ -103,6 +103,8 @@ export const OpenAlarmRow = z.object({
   source: z.string(),
   /** What: the alarm's kind ("Door forced open"). */
   kind: z.string(),
+  /** The server's own message for it ("Panic button pressed at reception"), when it says more than the kind. */
+  message: z.string().optional(),
   priority: z.number().int().min(0).max(9),
   /** Still waiting for someone to acknowledge it, or acknowledged and not yet processed. */
   state: z.enum(['unacknowledged', 'acknowledged']),

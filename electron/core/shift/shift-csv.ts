@@ -34,7 +34,7 @@ function openAlarmRows(report: ShiftReport): string[][] {
   return (report.openAlarms ?? []).map((a) => [
     a.state === 'unacknowledged' ? 'alarms not acknowledged' : 'alarms acknowledged, not processed',
     new Date(a.raisedAt).toISOString(),
-    `${a.kind}: ${a.source}`,
+    `${a.kind}: ${a.message ?? a.source}`,
     `priority ${a.priority}, waiting ${waitedFor(report.to - a.raisedAt)} at the end of the shift${heard}`,
   ]);
 }

@@ -143,6 +143,7 @@ function openAlarms(queue: AlarmQueue | undefined): Pick<ShiftReport, 'openAlarm
       raisedAt: Number.isNaN(raisedAt) ? 0 : raisedAt,
       source: alarm.source.name || 'an item',
       kind: alarm.kind,
+      ...(alarm.message && alarm.message !== alarm.kind ? { message: alarm.message } : {}),
       priority: alarm.priority,
       state: alarm.state,
     });

@@ -120,7 +120,7 @@ describe('the alarm queue in the shift report', () => {
       ['Door forced open', 'unacknowledged', 5, 125],
       ['Door forced open', 'acknowledged', 9, 30],
     ]);
-    expect(report.openAlarms?.[0]?.source).toBe(door.name);
+    expect(report.openAlarms?.[0]).toMatchObject({ source: door.name, message: 'Duress at Loading dock' });
     expect(report.openAlarmsHeardAt).toBeUndefined();
   });
 
@@ -194,7 +194,7 @@ describe('the shift handover', () => {
     expect(file.csv).toContain('overrides still running');
     expect(file.csv).toContain('read by Alex Okafor');
     // The queue handed over comes straight after the shift line, with its age at the shift's end.
-    expect(file.csv.split('\r\n')[2]).toMatch(/^alarms not acknowledged,.*,Door forced open: Loading dock,"?priority 9, waiting under a minute at the end of the shift/);
+    expect(file.csv.split('\r\n')[2]).toMatch(/^alarms not acknowledged,.*,Door forced open: Forced,"?priority 9, waiting under a minute at the end of the shift/);
     // The shift, 1 open alarm, 1 alarm handled, 2 sent, 1 running, 1 enrolment, 1 not sent, and who read it.
     expect(file.rows).toBe(1 + 1 + 1 + 2 + 1 + 1 + 1 + 1);
   });
