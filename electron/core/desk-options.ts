@@ -1,3 +1,4 @@
+import type { DemoAlarmControl } from './handlers/demo-handlers';
 import type { EnrolmentOptions } from './enrolment/enrolment-service';
 import type { KioskSettings } from './kiosk/kiosk-settings';
 import type { DeskRecords } from './offline/desk-records';
@@ -23,4 +24,6 @@ export interface DeskOptions {
   operators?: OperatorOptions;
   /** The demo card issuer's CA certificate(s), trusted for card sign-in while the desk shows the demo site. */
   demoCardAnchors?: () => Promise<Uint8Array[]>;
+  /** The demo site's alarm pace (Settings → Demo site); absent where no demo site can run. */
+  demoAlarms?: DemoAlarmControl;
 }

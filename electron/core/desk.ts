@@ -8,6 +8,7 @@ import { ContractEvents } from './events';
 import { EnrolmentService } from './enrolment/enrolment-service';
 import { divisionsOf } from './enrolment/divisions';
 import { alarmHandlers } from './handlers/alarm-handlers';
+import { demoHandlers } from './handlers/demo-handlers';
 import { auditHandlers } from './handlers/audit-handlers';
 import { boardHandlers } from './handlers/board-handlers';
 import { enrolmentHandlers } from './handlers/enrolment-handlers';
@@ -111,6 +112,7 @@ export class Desk implements DeskService {
         },
         board: () => this.site?.session.snapshot() ?? { items: [], statuses: [] },
         enrolment: this.enrolment,
+        alarms: () => this.site?.alarms.queue(),
       };
       this.overrides = deskActiveOverrides(parts);
       this.shift = deskShiftHandover(parts, this.overrides);
@@ -147,6 +149,7 @@ export class Desk implements DeskService {
       ...operatorHandlers(this.operators, roster),
       ...overrideShiftHandlers(this.overrides, this.shift),
       ...signInTrustHandlers(this.signInTrust, options.records?.audit),
+      ...demoHandlers(options.demoAlarms),
     };
   }
 

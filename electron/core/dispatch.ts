@@ -23,7 +23,9 @@ export async function dispatchCall(service: DeskService, name: unknown, params: 
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? issue.path.join('.') : 'params';
-    return { ok: false, error: { code: 'invalid-call', message: `${name}: ${where}: ${issue?.message ?? 'invalid'}` } };
+    // The call and field go to the log; the guard reads the schema's own sentence, or that the screen erred.
+    log.warn('call.refused', { call: name, field: where, issue: issue?.message ?? 'invalid' });
+    return { ok: false, error: { code: 'invalid-call', message: refusedParamsWords(issue?.message) } };
   }
   try {
     const value = await service.handle(name, parsed.data);
@@ -37,6 +39,18 @@ export async function dispatchCall(service: DeskService, name: unknown, params: 
       error: { code: 'server-error', message: `Internal error in Gatehouse while answering ${name} (reference ${failure.reference}): see the main log` },
     };
   }
+}
+
+/** zod's own messages ("Invalid input: expected string…"): written for programmers, so not shown. */
+const LIBRARY_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized|Expected)\b/;
+
+/**
+ * What the guard reads when the contract refuses a call's params. A schema's own message is a sentence
+ * about what they typed ("The card id is hexadecimal digits"); anything else is a fault in the screen.
+ */
+export function refusedParamsWords(message: string | undefined): string {
+  if (message && !LIBRARY_MESSAGE.test(message)) return /[.!?]$/.test(message) ? message : `${message}.`;
+  return 'Gatehouse’s screen sent something the desk could not take (a fault in Gatehouse, not in what you did): nothing was done. The main log says more.';
 }
 
 /**

@@ -102,6 +102,8 @@ export interface RunningSimulator {
   /** Keys of every REST client item by id (sites may define several for privilege tests). */
   apiKeys: Record<string, string>;
   control: SimulatorControl;
+  /** The site's life, when a scenario runs: its pace of alarm-raising incidents an hour, changed live. */
+  scenario?: { pace(): number | undefined; setPace(alarmsPerHour: number | undefined): void };
   stop(): Promise<void>;
 }
 
@@ -189,6 +191,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     serverCertPem: serverCert.certPem,
     serverFingerprint256: serverCert.fingerprint256,
     control,
+    ...(scenario ? { scenario: { pace: () => scenario.pace, setPace: (n: number | undefined) => scenario.setPace(n) } } : {}),
     stop: () => {
       stopped ??= (async () => {
         scenario?.stop();

@@ -148,3 +148,17 @@ export function describeCommand(kind: ItemKind, key: string, serverName?: string
   }
   return { key, known: true, ...entry, label: labelForServerName(kind, key, serverName) ?? entry.label };
 }
+
+/**
+ * A command key in words where the item's kind is not at hand (the audit log keeps the key and the
+ * item's name): the first kind that knows the key gives its label ("Free until…" → "Free until"), and a
+ * key no kind knows is split into words ("cancelLockDown" → "cancel lock down"), never shown as a key.
+ */
+export function commandWords(key: string): string {
+  for (const table of Object.values(DESCRIPTIONS)) {
+    const label = table.get(key)?.label;
+    if (label) return label.replace(/…$/, '');
+  }
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

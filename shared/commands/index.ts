@@ -1,5 +1,5 @@
 export type { Checked } from './checked';
-export { commandsFor, describeCommand, labelForServerName } from './command-descriptions';
+export { commandWords, commandsFor, describeCommand, labelForServerName } from './command-descriptions';
 export type { CommandInfo } from './command-descriptions';
 export { chooseVariant, offeredActions } from './actions';
 export type { OfferedAction, VariantChoice } from './actions';

@@ -139,6 +139,22 @@ export type ActiveOverride = z.infer<typeof ActiveOverride>;
 
 const ReportRow = z.object({ time: z.number(), what: z.string(), detail: z.string().optional() });
 
+/** A server alarm not yet processed when the shift ended: what the next operator takes first. */
+export const OpenAlarmRow = z.object({
+  /** When the server raised it (ms since the epoch): its age at the shift's end is `to` minus this. */
+  raisedAt: z.number(),
+  /** Where: the alarm's source item by name. */
+  source: z.string(),
+  /** What: the alarm's kind ("Door forced open"). */
+  kind: z.string(),
+  /** The server's own message for it ("Panic button pressed at reception"), when it says more than the kind. */
+  message: z.string().optional(),
+  priority: z.number().int().min(0).max(9),
+  /** Still waiting for someone to acknowledge it, or acknowledged and not yet processed. */
+  state: z.enum(['unacknowledged', 'acknowledged']),
+});
+export type OpenAlarmRow = z.infer<typeof OpenAlarmRow>;
+
 /** What happened in one operator's shift, for the next operator to take over. */
 export const ShiftReport = z.object({
   id: z.string(),
@@ -149,6 +165,13 @@ export const ShiftReport = z.object({
   overridesSent: z.array(ReportRow),
   overridesRunning: z.array(ActiveOverride),
   enrolments: z.array(ReportRow),
+  /**
+   * The server's alarms still open at the shift's end, unacknowledged first, then by priority and age.
+   * Absent in a report kept before the desk recorded them, and on a site whose alarms it does not follow.
+   */
+  openAlarms: z.array(OpenAlarmRow).optional(),
+  /** The alarm queue was not live at the shift's end: when the server was last heard (ms since the epoch). */
+  openAlarmsHeardAt: z.number().optional(),
   /** Doors (and other items) still in alarm when the shift ended. */
   stillInAlarm: z.array(ReportRow),
   /** What the desk could not send (outbox, refused while offline). */

@@ -40,7 +40,7 @@ export const SignInTrust = z.object({
 });
 export type SignInTrust = z.infer<typeof SignInTrust>;
 
-const hex = (what: string) => z.string().trim().regex(/^[0-9A-Fa-f:\s-]{2,128}$/, `${what} is hexadecimal digits`);
+const hex = (what: string) => z.string().trim().regex(/^[0-9A-Fa-f:\s-]{2,128}$/, `${what} is written in hexadecimal digits (0–9 and A–F), as the card's details show it`);
 
 export const signInTrustCalls = {
   'signInTrust.get': { params: none, result: SignInTrust },

@@ -41,7 +41,7 @@ test('nothing main sends holds a secret, and the API key is sent once', async ({
 
   // Connect, see the board, open a door.
   await connectConfigured(page);
-  await expect(page.getByTestId('connection')).toContainText(`Connected to ${new URL(site.url).origin}`);
+  await expect(page.getByTestId('connection')).toContainText(`Connected to ${new URL(site.url).hostname}`);
   const tile = page.locator('[data-testid="tile"][data-kind="door"][data-verdict="normal"]').first();
   await expect(tile).toBeVisible();
   const name = (await tile.locator('.name').textContent())!.trim();

@@ -5,6 +5,7 @@ import type { AuditPage } from '../../shared/contract/audit';
 import { expectAccessible, keepScreenshot, lastEventSeq, openDesk, openPanel, overridesSince } from './panels-support';
 import { openDeskSocket, type DeskSocket } from './support/desk-socket';
 import { startHost, type RunningHost } from './support/host';
+import { raiseAlarm } from './alarms-support';
 import { openScreen } from './support/navigation';
 
 // Active overrides and the shift handover, on the demo site through the browser host. The roster and the
@@ -84,6 +85,11 @@ test('a timed override is listed with its time left and cancelled; the shift end
   await freeForAnHour(page, 'North Level 1 Offices');
   await expect(page.getByTestId('open-overrides')).toHaveText('Overrides (1)');
 
+  // Two of the server's alarms nobody has worked: the handover carries them, first.
+  await raiseAlarm(host, { kind: 'external', priority: 4, message: 'Loading bay intercom call' });
+  await raiseAlarm(host, { kind: 'external', priority: 9, message: 'Panic button pressed at reception' });
+  await expect(page.getByTestId('open-alarms')).toHaveText(/^Alarms \(2\)/);
+
   await openScreen(page, 'open-end-shift');
   const end = page.getByRole('dialog', { name: 'End shift' });
   const report = end.getByTestId('shift-report');
@@ -105,6 +111,12 @@ test('a timed override is listed with its time left and cancelled; the shift end
   await expect(handover).toBeVisible();
   await expect(handover).toContainText('Morgan Reyes ended their shift');
   await expect(handover.getByTestId('shift-running')).toContainText('Free on North Level 1 Offices');
+  // The queue comes first, the highest priority first, each with how long it had waited.
+  const open = handover.getByTestId('shift-open-alarms');
+  await expect(open).toContainText('Alarms still open (2)');
+  await expect(open).toContainText('2 not acknowledged: take these first.');
+  await expect(open.getByTestId('shift-open-alarm').first()).toContainText(/priority 9, not acknowledged, waiting (under a minute|\d+ min) at the end of the shift/);
+  expect(await handover.locator('section').first().getAttribute('data-testid')).toBe('shift-open-alarms');
   await keepScreenshot(page, testInfo, 'handover');
   await expectAccessible(page, testInfo, 'handover');
   await page.emulateMedia({ media: 'print' });

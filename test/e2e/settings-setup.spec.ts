@@ -156,7 +156,7 @@ test('a wrong API key is caught by the test, and a refused connect keeps the dem
   await expectAccessible(page);
   await again.getByRole('button', { name: 'Connect to this server' }).click();
   await expect(settingsScreen(page)).toBeHidden();
-  await expect(bar).toContainText(`Connected to ${new URL(site.url).origin}`);
+  await expect(bar).toContainText(`Connected to ${new URL(site.url).hostname}`);
   await expect(page.getByTestId('tile').first()).toBeVisible();
 });
 

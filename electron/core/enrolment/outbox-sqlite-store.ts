@@ -47,8 +47,9 @@ export class SqliteOutboxStore implements OutboxStore {
   private key(): Promise<LocalDataSealer> {
     this.sealing ??= this.sealer().catch((error: unknown) => {
       this.sealing = undefined;
-      const why = error instanceof Error ? error.message : 'the vault did not answer';
-      throw new DeskError('keychain', `Enrolments cannot be kept at this desk without the vault's key (${why}): nothing was stored`);
+      // A VaultError is in words already (no keychain: the way out is the key file in Settings).
+      const why = error instanceof DeskError ? error.message : 'The vault did not answer.';
+      throw new DeskError('keychain', `The enrolment was not sent or kept: it is sealed with the vault's key first. ${why}`);
     });
     return this.sealing;
   }

@@ -56,7 +56,8 @@ export function loadPcsc(options: BindingOptions = {}): PcscFactory {
     if (!existsSync(socket)) {
       throw new PivError(
         'service-not-running',
-        `The smart-card service (pcscd) is not running: its socket ${socket} does not exist. Start pcscd and try again.`,
+        // The socket's path is for the log and support, not the guard: it says nothing they can act on.
+        'The smart-card service (pcscd) is not running on this computer: start it (or ask whoever looks after this computer) and try again.',
       );
     }
   }

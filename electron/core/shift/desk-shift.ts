@@ -1,3 +1,4 @@
+import type { AlarmQueue } from '../../../shared/contract/alarms';
 import type { ShiftReport } from '../../../shared/contract/operators';
 import type { EnrolmentService } from '../enrolment/enrolment-service';
 import type { OperatorSession } from '../operators/operator-session';
@@ -50,6 +51,8 @@ export interface DeskShiftParts {
   site: OverrideSite;
   board: ShiftHandoverOptions['board'];
   enrolment: EnrolmentService | undefined;
+  /** The open site's alarm queue, for the handover to carry. */
+  alarms: () => AlarmQueue | undefined;
 }
 
 /** The overrides this desk sent that last, judged again whenever one of their items' status or liveness changes. */
@@ -78,6 +81,7 @@ export function deskShiftHandover(parts: DeskShiftParts, overrides: ActiveOverri
     overridesRunning: () => overrides.stillOpen(),
     board: parts.board,
     unsentEnrolments: () => unsentEnrolments(parts.enrolment),
+    alarms: parts.alarms,
   });
   const waiting = shift.pending();
   if (waiting) operators.setHandoverPending(waiting.id);

@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { ShiftReport } from '../../../shared/contract/operators';
 import { neutraliseFormula } from '../offline/audit-csv';
+import { clockTime, waitedFor } from '../../../shared/words/desk-time';
 
 const header = ['section', 'time', 'what', 'detail'];
 
@@ -10,6 +11,8 @@ function rows(report: ShiftReport): string[][] {
   const section = (name: string, list: ShiftReport['alarmsHandled']) => list.map((r) => [name, iso(r.time), r.what, r.detail ?? '']);
   return [
     ['shift', iso(report.from), `${report.operator}'s shift`, `ended ${iso(report.to)}`],
+    // First after the shift line: what the next operator takes over before anything else.
+    ...openAlarmRows(report),
     ...section('alarms handled', report.alarmsHandled),
     ...section('overrides sent', report.overridesSent),
     ...report.overridesRunning.map((o) => [
@@ -23,6 +26,17 @@ function rows(report: ShiftReport): string[][] {
     ...section('not sent', report.notSent),
     ...(report.acknowledgedBy ? [['acknowledged', iso(report.acknowledgedAt ?? report.to), `read by ${report.acknowledgedBy}`, '']] : []),
   ];
+}
+
+/** The server's alarms still open, each with its state, priority and how long it had waited when the shift ended. */
+function openAlarmRows(report: ShiftReport): string[][] {
+  const heard = report.openAlarmsHeardAt !== undefined ? `; the queue as last heard at ${clockTime(report.openAlarmsHeardAt)}` : '';
+  return (report.openAlarms ?? []).map((a) => [
+    a.state === 'unacknowledged' ? 'alarms not acknowledged' : 'alarms acknowledged, not processed',
+    new Date(a.raisedAt).toISOString(),
+    `${a.kind}: ${a.message ?? a.source}`,
+    `priority ${a.priority}, waiting ${waitedFor(report.to - a.raisedAt)} at the end of the shift${heard}`,
+  ]);
 }
 
 /** RFC 4180 CSV, UTF-8 with a byte-order mark and formula cells neutralised, as the audit export is. */

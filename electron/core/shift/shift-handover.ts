@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AlarmQueue } from '../../../shared/contract/alarms';
 import type { AuditEntry } from '../../../shared/contract/audit';
 import type { ActiveOverride, OperatorSession, ShiftReport } from '../../../shared/contract/operators';
 import type { BoardItem, ItemStatus } from '../../../shared/domain';
@@ -24,6 +25,8 @@ export interface ShiftHandoverOptions {
   /** The board's items and statuses now (empty while no site is open). */
   board: () => { items: readonly BoardItem[]; statuses: readonly ItemStatus[] };
   unsentEnrolments?: () => Promise<ShiftReport['notSent']>;
+  /** The server's alarm queue now (undefined while no site's alarms are followed). */
+  alarms?: () => AlarmQueue | undefined;
   now?: () => number;
 }
 
@@ -54,6 +57,7 @@ export class ShiftHandover {
       items,
       statuses,
       unsentEnrolments: (await this.options.unsentEnrolments?.()) ?? [],
+      alarms: this.options.alarms?.(),
     });
   }
 

@@ -1,5 +1,6 @@
 import type { AuditEntry } from '../../../shared/contract/audit';
-import type { ActiveOverride, ShiftReport } from '../../../shared/contract/operators';
+import type { AlarmQueue } from '../../../shared/contract/alarms';
+import type { ActiveOverride, OpenAlarmRow, ShiftReport } from '../../../shared/contract/operators';
 import { describeCommand } from '../../../shared/commands';
 import type { BoardItem, ItemKind, ItemStatus } from '../../../shared/domain';
 import { readStatus } from '../../../shared/status';
@@ -19,6 +20,8 @@ export interface ShiftFacts {
   statuses: readonly ItemStatus[];
   /** Enrolments still waiting in the outbox to be sent. */
   unsentEnrolments: readonly ReportRow[];
+  /** The server's alarm queue now; undefined where the site's alarms are not followed (no RESTEvents, no site). */
+  alarms?: AlarmQueue;
 }
 
 /** Kinds that act on the site: what the desk could not do of these goes under "not sent". */
@@ -44,6 +47,7 @@ export function buildShiftReport(facts: ShiftFacts): ShiftReport {
     overridesSent: [],
     overridesRunning: [...facts.overridesRunning],
     enrolments: [],
+    ...openAlarms(facts.alarms),
     stillInAlarm: stillInAlarm(facts.items, facts.statuses),
     notSent: [],
   };
@@ -123,6 +127,30 @@ function alarmRow(time: number, action: Record<string, unknown>): ReportRow {
   const kind = typeof action.alarmKind === 'string' && action.alarmKind ? ` (${action.alarmKind})` : '';
   const note = [action.note, action.comment].find((n): n is string => typeof n === 'string' && n.length > 0);
   return row(time, `${did}: ${itemName(action)}${kind}`, note);
+}
+
+/**
+ * The queue's alarms not yet processed, the ones nobody has acknowledged first, then the highest
+ * priority, then the longest waiting: the order the next operator works them in.
+ */
+function openAlarms(queue: AlarmQueue | undefined): Pick<ShiftReport, 'openAlarms' | 'openAlarmsHeardAt'> {
+  if (!queue || queue.feed.source !== 'server') return {};
+  const rows: OpenAlarmRow[] = [];
+  for (const alarm of queue.alarms) {
+    if (alarm.state === 'processed') continue;
+    const raisedAt = Date.parse(alarm.time);
+    rows.push({
+      raisedAt: Number.isNaN(raisedAt) ? 0 : raisedAt,
+      source: alarm.source.name || 'an item',
+      kind: alarm.kind,
+      ...(alarm.message && alarm.message !== alarm.kind ? { message: alarm.message } : {}),
+      priority: alarm.priority,
+      state: alarm.state,
+    });
+  }
+  const rank = (r: OpenAlarmRow) => (r.state === 'unacknowledged' ? 0 : 1);
+  rows.sort((a, b) => rank(a) - rank(b) || b.priority - a.priority || a.raisedAt - b.raisedAt);
+  return { openAlarms: rows, ...(!queue.feed.live && queue.feed.heardAt !== undefined ? { openAlarmsHeardAt: queue.feed.heardAt } : {}) };
 }
 
 /** Items whose status reads as alarm now, by name. */

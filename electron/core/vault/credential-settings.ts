@@ -3,8 +3,8 @@ import type { ClientCredentialInfo } from './certificates/client-credential';
 import { STANDARD_AUTH_SCHEME } from '../../../shared/settings/auth-scheme';
 import type { AuthFormChoice, ClientCertificateImport, CredentialOverview, ServerCertificateOffer } from '../../../shared/settings/calls';
 import { normalizeFingerprint } from '../../../shared/settings/fingerprint';
-import { VaultError } from './errors';
-import { keychainWords, withKeychainWords } from './keychain-words';
+import { KeychainUnavailableError, VaultError } from './errors';
+import { keychainWords } from './keychain-words';
 import type { VaultMode } from './keys/data-key-store';
 import { probeServerCertificate } from './pinning/probe-server-certificate';
 import { pinFromProbe, type ServerCertificatePin } from './pinning/server-certificate-pin';
@@ -124,4 +124,14 @@ export class CredentialSettings {
 /** The PKCS#12 reader (node-forge) loads with the first .p12 import, not at every start. */
 async function pkcs12Reader() {
   return (await import('./certificates/import-pkcs12')).importPkcs12Credential;
+}
+
+/** Runs a store operation; a keychain failure comes back as `what` was not done, said for someone already in Settings. */
+async function withKeychainWords<T>(what: string, operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (err) {
+    if (err instanceof KeychainUnavailableError) throw new VaultError('keychain-unavailable', `${what}. ${keychainWords(err.rawReason)}`);
+    throw err;
+  }
 }

@@ -1,4 +1,5 @@
 import { DeskError, type ErrorCode } from '../../../shared/errors';
+import { KEY_FILE_WAY_OUT, keychainWords } from './keychain-words';
 
 /**
  * Every way the vault, certificate import or server pinning can fail, each named for what the operator
@@ -44,14 +45,14 @@ export class VaultError extends DeskError {
   }
 }
 
-/** The OS keychain cannot be used; the message says why and what the operator can choose instead. */
+/**
+ * The OS keychain cannot be used. The message is in words with the way out (the key file in Settings),
+ * whatever screen it reaches; the library's own text (a D-Bus autolaunch message) is kept apart in
+ * `rawReason` for the log and for choosing the words, never shown.
+ */
 export class KeychainUnavailableError extends VaultError {
-  constructor(reason: string) {
-    super(
-      'keychain-unavailable',
-      `The OS keychain is not available (${reason}). Gatehouse will not store secrets without it unless ` +
-        'the less-safe key-file mode is explicitly chosen in Settings.',
-    );
+  constructor(readonly rawReason: string) {
+    super('keychain-unavailable', keychainWords(rawReason, KEY_FILE_WAY_OUT, 'try again'));
     this.name = 'KeychainUnavailableError';
   }
 }

@@ -59,7 +59,7 @@ export class Vault {
       await this.keyStores['os-keychain'].read();
       return { available: true };
     } catch (err) {
-      if (err instanceof KeychainUnavailableError) return { available: false, reason: err.message };
+      if (err instanceof KeychainUnavailableError) return { available: false, reason: err.rawReason };
       throw err;
     }
   }

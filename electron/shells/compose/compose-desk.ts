@@ -18,6 +18,10 @@ import { seedDemoPlans } from '../../core/plans/demo-seed';
 import { PivReaderService } from '../../core/piv/reader-service';
 import type { PcscFactory } from '../../core/piv/pcsc-binding';
 import { readDemoPlans } from './demo-plans';
+import { NIGHT_ALARMS_PER_HOUR, type DemoAlarmPace } from '../../../shared/contract/demo';
+
+/** Where the demo's alarm pace is kept among the desk's settings. */
+const DEMO_PACE_KEY = 'demoAlarmPace';
 
 export interface ComposeOptions {
   /** The shell's settings store: electron-store in Electron, the same file format under the browser host. */
@@ -60,6 +64,19 @@ export function composeDesk(options: ComposeOptions): Desk {
   let onDemoSite = false;
   const demoControls = () => onDemoSite || process.env.GATEHOUSE_DEMO_READER === 'always';
   const ports = new DemoPorts();
+  // The demo's alarm pace, chosen in Settings → Demo site and kept in the settings; applied to each demo site started.
+  let demoSite: RunningSimulator | undefined;
+  const paceOf = (pace: DemoAlarmPace) => (pace === 'off' ? 0 : NIGHT_ALARMS_PER_HOUR);
+  const demoPace = (): DemoAlarmPace => (options.settings.get(DEMO_PACE_KEY) === 'off' ? 'off' : 'night');
+  const demoAlarms = {
+    get: () => ({ onDemoSite: demoSite !== undefined, pace: demoPace(), perHour: paceOf(demoPace()) }),
+    set: (pace: DemoAlarmPace) => {
+      options.settings.set(DEMO_PACE_KEY, pace);
+      demoSite?.scenario?.setPace(paceOf(pace));
+      options.logger.info('demo.alarms', { pace });
+      return demoAlarms.get();
+    },
+  };
   const kiosk = new KioskSettings(options.settings, { ...options.kiosk, logger: options.logger });
   try {
     kiosk.applyAutostart();
@@ -95,7 +112,10 @@ export function composeDesk(options: ComposeOptions): Desk {
       options.logger.info('demo.started', { url: site.simulator.url, control: site.simulator.controlUrl !== undefined });
       options.demoStarted?.(site.simulator);
       onDemoSite = true;
-      return { ...site, close: () => ((onDemoSite = false), site.close()) };
+      demoSite = site.simulator;
+      // A scenario the shell turned off (tests) stays off; otherwise the pace chosen last.
+      if (site.simulator.scenario?.pace() !== undefined) site.simulator.scenario.setPace(paceOf(demoPace()));
+      return { ...site, close: () => ((onDemoSite = false), (demoSite = undefined), site.close()) };
     }),
     credentials: new CredentialSettings(options.settings, vault),
     enrolment: {
@@ -108,6 +128,7 @@ export function composeDesk(options: ComposeOptions): Desk {
     settings: options.settings,
     operators: { profile: options.kiosk.profile, ...(options.policyMinuteMs ? { minuteMs: options.policyMinuteMs } : {}) },
     // Loaded with the first look at sign-in trust on the demo site: the demo card issuer's CA, made in this process.
+    demoAlarms,
     demoCardAnchors: async () => {
       const { demoCardAuthority } = await import('../../simulator/piv-card/test-credentials');
       return [(await demoCardAuthority()).certificate.der];

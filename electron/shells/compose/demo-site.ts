@@ -3,6 +3,7 @@ import type { OpenedSite } from '../../core/site-source';
 import { pinnedTlsOptions } from '../../core/vault/pinning/pinned-tls-options';
 import { pinForCertificate } from '../../core/vault/pinning/server-certificate-pin';
 import type { RunningSimulator, SimulatorOptions } from '../../simulator/index';
+import { NIGHT_ALARMS_PER_HOUR } from '../../../shared/contract/demo';
 
 export interface DemoSite extends OpenedSite {
   simulator: RunningSimulator;
@@ -17,7 +18,8 @@ export async function startDemoSite(options: SimulatorOptions = {}): Promise<Dem
   // Loaded with the demo site, not with the desk: a desk on a configured site never needs the
   // simulator, and loading its modules (certificate generation above all) cost every start.
   const { startSimulator } = await import('../../simulator/index');
-  const simulator = await startSimulator({ scenario: { ratePerSecond: 1 }, control: false, ...options });
+  // A site at night: people come and go every second, alarms a few an hour (Settings → Demo site quiets them).
+  const simulator = await startSimulator({ scenario: { ratePerSecond: 1, alarmsPerHour: NIGHT_ALARMS_PER_HOUR }, control: false, ...options });
   return {
     simulator,
     config: {

@@ -1,5 +1,6 @@
 import { startTrace } from '../../core/log/start-trace';
 import { spawn } from 'node:child_process';
+import { NIGHT_ALARMS_PER_HOUR } from '../../../shared/contract/demo';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -98,7 +99,8 @@ try {
     ...(values['policy-minute'] ? { policyMinuteMs: Number(values['policy-minute']) } : {}),
     demo: {
       control: values.control,
-      scenario: rate > 0 ? { ratePerSecond: rate } : false,
+      // A night's alarms, as the Electron shell's demo site (Settings → Demo site changes it).
+      scenario: rate > 0 ? { ratePerSecond: rate, alarmsPerHour: NIGHT_ALARMS_PER_HOUR } : false,
       ...(values['updates-timeout'] ? { updatesTimeoutMs: Number(values['updates-timeout']) } : {}),
       ...(values['demo-items'] ? { generatedItems: Number(values['demo-items']) } : {}),
       ...(values['demo-version'] ? { version: values['demo-version'] } : {}),

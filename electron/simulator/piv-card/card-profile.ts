@@ -1,3 +1,4 @@
+import { DEMO_CARD_PIN } from '../../../shared/contract/demo';
 import { generateKeyPair, KeyObject, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -68,7 +69,8 @@ export interface VirtualCardProfile {
 export const DEFAULT_PIV_FASCN = '4700-0256-001337-111234567890199991';
 /** Federal PIV-I FASC-Ns begin with fourteen nines. */
 export const DEFAULT_PIV_I_FASCN = '9999-9999-999999-011234567890300001';
-export const DEFAULT_PIN = '123456';
+/** The demo cards' PIN, the one the desk shows a newcomer on the demo site. */
+export const DEFAULT_PIN = DEMO_CARD_PIN;
 /** SP 800-73-4 leaves the retry counter to the issuer; five is the common choice. */
 export const DEFAULT_PIN_TRIES = 5;
 

@@ -12,7 +12,17 @@ export interface ScenarioOptions {
   /** Share of events that are a card denied at a door (the door does not move). */
   deniedShare?: number;
   seed?: number;
+  /**
+   * At most this many alarm-raising incidents (a forced door, a door held open) an hour, across the
+   * site, on the simulated clock: a believable night. 0: no incidents (doors still come and go).
+   * Absent: the shares alone decide (load tests, benches).
+   */
+  alarmsPerHour?: number;
+  /** After an incident a door has none again for this long (default 30 min): never the same door again and again. */
+  doorRestMs?: number;
 }
+
+const DOOR_REST_MS = 30 * 60_000;
 
 /**
  * Life on the site: doors go through the passage sequence (closed+locked, closed+unlocked,
@@ -25,6 +35,11 @@ export class ScenarioEngine {
   private readonly whoRandom: () => number;
   private tickTimer: number | undefined;
   private running = false;
+  private alarmsPerHour: number | undefined;
+  /** When the last incident started (simulated ms), for the site's pace. */
+  private lastIncidentAt = -Infinity;
+  /** Per door, when its last incident started: it rests `doorRestMs` before another. */
+  private readonly incidentAt = new Map<string, number>();
 
   constructor(
     private readonly world: World,
@@ -36,6 +51,18 @@ export class ScenarioEngine {
     this.random = seededRandom(options.seed ?? 1);
     // Its own sequence, so who badges never changes what the doors do for a given seed.
     this.whoRandom = seededRandom((options.seed ?? 1) + 1);
+    this.alarmsPerHour = options.alarmsPerHour;
+  }
+
+  /** How many alarm-raising incidents an hour now (undefined: the shares alone). */
+  get pace(): number | undefined {
+    return this.alarmsPerHour;
+  }
+
+  /** Changes the pace while running: 0 quiets the site (the newcomer's "no more demo alarms"). */
+  setPace(alarmsPerHour: number | undefined): void {
+    if (alarmsPerHour !== undefined && !(alarmsPerHour >= 0)) throw new Error('alarmsPerHour must be 0 or more');
+    this.alarmsPerHour = alarmsPerHour;
   }
 
   start(): void {
@@ -67,10 +94,26 @@ export class ScenarioEngine {
     const forced = this.options.forcedShare ?? 0.03;
     const held = this.options.heldOpenShare ?? 0.03;
     const denied = this.options.deniedShare ?? 0.02;
-    if (roll < forced) this.forcedEntry(door);
-    else if (roll < forced + held) this.passage(door, this.openTooLongMs(door) + 5_000);
-    else if (roll < forced + held + denied) this.cardAt(door, false);
+    const incident = roll < forced + held && this.incidentAllowed(door);
+    if (incident) this.startedIncident(door);
+    if (incident && roll < forced) this.forcedEntry(door);
+    else if (incident) this.passage(door, this.openTooLongMs(door) + 5_000);
+    else if (roll >= forced + held && roll < forced + held + denied) this.cardAt(door, false);
     else this.passage(door, this.unlockMs(door) + 1_000 + this.random() * 2_000);
+  }
+
+  /** An incident now keeps to the site's pace and lets a door that had one rest. */
+  private incidentAllowed(door: LiveDoor): boolean {
+    const now = this.world.clock.now();
+    if (now - (this.incidentAt.get(door.id) ?? -Infinity) < (this.options.doorRestMs ?? DOOR_REST_MS)) return false;
+    if (this.alarmsPerHour === undefined) return true;
+    return this.alarmsPerHour > 0 && now - this.lastIncidentAt >= 3_600_000 / this.alarmsPerHour;
+  }
+
+  private startedIncident(door: LiveDoor): void {
+    const now = this.world.clock.now();
+    this.lastIncidentAt = now;
+    this.incidentAt.set(door.id, now);
   }
 
   private tripInput(): boolean {
@@ -110,10 +153,12 @@ export class ScenarioEngine {
     this.events.cardAccess(door, people[index]!.id, granted, String(4100 + index));
   }
 
+  /** Forced open, left open a while (someone went through), then closed: the alarm's second part, restored. */
   private forcedEntry(door: LiveDoor): void {
     this.busy.add(door.id);
     door.physicallyOpen();
-    this.later(3_000 + this.random() * 3_000, () => {
+    // Shut before it would also be held open too long: one incident, one alarm.
+    this.later(Math.min(10_000 + this.random() * 15_000, this.openTooLongMs(door) - 2_000), () => {
       door.physicallyClose();
       this.busy.delete(door.id);
     });

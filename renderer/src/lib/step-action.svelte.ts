@@ -1,8 +1,10 @@
+import { errorWords } from '../../../shared/words/plain-words';
+
 /**
  * One call of a screen's step in flight (settings, enrolment): busy while it runs (its button is
  * disabled, so it cannot be sent twice), and the failure's message kept until the next attempt. Main's
  * messages (DeskErrors) are written for operators already, and a file that could not be read carries
- * its own message: they are shown as they are.
+ * its own message: they are shown through the last pass of words (times, library codes, paths).
  */
 export class StepAction {
   busy = $state(false);
@@ -14,7 +16,7 @@ export class StepAction {
     try {
       return await work();
     } catch (err) {
-      this.error = err instanceof Error ? err.message : String(err);
+      this.error = errorWords(err);
       return undefined;
     } finally {
       this.busy = false;

@@ -1,5 +1,8 @@
+import type { CallName } from '../../../shared/contract';
+import { gateRefusal } from '../../../shared/contract/call-gates';
 import type { OperatorSession } from '../../../shared/contract/operators';
 import { DeskError } from '../../../shared/errors';
+import { LOCK_REASON_WORDS } from '../../../shared/words/enum-words';
 import type { RendererDesk } from '../lib/desk';
 
 /** How often at most the desk is told the operator is there: main's idle lock counts from the last one. */
@@ -10,6 +13,25 @@ class OperatorStore {
   #session = $state<OperatorSession | undefined>();
   /** Counts cards put into a reader while the desk is locked: each one opens the sign-in dialog. */
   #cardsWhileLocked = $state(0);
+  /** Counts the times a control that needs someone signed in offered to sign in: each opens the sign-in dialog. */
+  #signInAsked = $state(0);
+
+  get signInAsked(): number {
+    return this.#signInAsked;
+  }
+
+  /** From a control that is off until someone signs in: the dialog opens over the screen, which keeps what was typed. */
+  askToSignIn(): void {
+    this.#signInAsked++;
+  }
+
+  /**
+   * Why `call` would be refused now, in the words main refuses with, or undefined when it is allowed:
+   * the same gate table main enforces (shared/contract/call-gates.ts), so a control is off before work is typed.
+   */
+  refusal(call: CallName): string | undefined {
+    return gateRefusal(call, this.#session);
+  }
 
   get cardsWhileLocked(): number {
     return this.#cardsWhileLocked;
@@ -80,18 +102,7 @@ export function syncOperator(desk: RendererDesk, report: (message: string) => vo
   };
 }
 
-/** Why the desk is locked, in a guard's words. */
+/** Why the desk is locked, in a guard's words (shared/words/enum-words.ts). */
 export function lockWords(session: OperatorSession | undefined): string {
-  switch (session?.locked) {
-    case 'idle':
-      return 'Locked after no one touched the desk for a while';
-    case 'cardRemoved':
-      return 'Locked: the card was taken out of the reader';
-    case 'shiftEnded':
-      return 'The shift ended: the next operator signs in';
-    case 'signedOut':
-      return 'Signed out';
-    default:
-      return 'Nobody is signed in';
-  }
+  return LOCK_REASON_WORDS[session?.locked ?? 'started'];
 }

@@ -18,12 +18,21 @@ describe('dispatchCall: the renderer is untrusted', () => {
     expect(handle).not.toHaveBeenCalled();
   });
 
-  it('refuses params that do not fit the schema, naming the field', async () => {
+  it('refuses params that do not fit the schema, naming the field in the log and not to the guard', async () => {
     const handle = vi.fn();
-    const reply = await dispatchCall(service(handle), 'item.command', { href: 'https://s/d/1', command: 'open', zoneCount: 1.5 });
-    expect(reply).toMatchObject({ ok: false, error: { code: 'invalid-call' } });
-    expect(!reply.ok && reply.error.message).toContain('zoneCount');
+    const records: LogFields[] = [];
+    const log = levelledLogger('debug', (r) => records.push(r));
+    const reply = await dispatchCall(service(handle), 'item.command', { href: 'https://s/d/1', command: 'open', zoneCount: 1.5 }, log);
+    expect(reply).toMatchObject({ ok: false, error: { code: 'invalid-call', message: expect.stringMatching(/^Gatehouse’s screen sent something/) } });
+    expect(!reply.ok && reply.error.message).not.toMatch(/zoneCount|item\.command|Invalid/);
+    expect(records[0]).toMatchObject({ event: 'call.refused', call: 'item.command', field: 'zoneCount' });
     expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('gives the schema’s own sentence about what was typed, without the call or field names', async () => {
+    const reply = await dispatchCall(service(vi.fn()), 'signInTrust.revoke', { cardId: 'not hex!' });
+    expect(!reply.ok && reply.error.message).toMatch(/^The card id is .*hexadecimal digits.*\.$/);
+    expect(!reply.ok && reply.error.message).not.toMatch(/signInTrust|cardId/);
   });
 
   it('refuses extra params (strict schemas)', async () => {

@@ -15,7 +15,7 @@ describe.skipIf(process.platform === 'win32' || process.platform === 'darwin')('
     let loaded = false;
     const missing = join(dir, 'absent.comm');
     expect(() => loadPcsc({ socketPath: missing, load: () => ((loaded = true), () => ({}) as PcscContext) })).toThrow(
-      expect.objectContaining({ code: 'service-not-running', message: expect.stringContaining(`its socket ${missing} does not exist`) }),
+      expect.objectContaining({ code: 'service-not-running', message: expect.not.stringContaining(missing) }),
     );
     expect(loaded).toBe(false);
   });

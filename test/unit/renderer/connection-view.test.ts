@@ -51,7 +51,7 @@ describe('connection bar wording', () => {
 
   it('counts the items not live while connected: each is its own tile\'s problem, the board stays live', () => {
     const view = describeConnection(server({ staleItems: 3 }), open, since);
-    expect(view).toMatchObject({ phase: 'connected', headline: 'Connected to https://127.0.0.1:8443', live: true, notLiveItems: 3 });
+    expect(view).toMatchObject({ phase: 'connected', headline: 'Connected to 127.0.0.1', live: true, notLiveItems: 3 });
     expect(view.detail).toMatch(/about 3 items; each says why on its tile/);
     expect(describeConnection(server({ staleItems: 1 }), open, since).detail).toMatch(/about 1 item;/);
     expect(describeConnection(server({}), open, since).notLiveItems).toBe(0);

@@ -5,6 +5,7 @@ import { storeMigrations } from '../../../electron/core/offline/registry';
 import type { OperatorOnDuty } from '../../../electron/core/shift/on-duty';
 import { buildShiftReport } from '../../../electron/core/shift/shift-report';
 import { ShiftHandover } from '../../../electron/core/shift/shift-handover';
+import type { AlarmQueue, AlarmSummary } from '../../../shared/contract/alarms';
 import type { AuditAction } from '../../../shared/contract/audit';
 import type { ActiveOverride, OperatorSession } from '../../../shared/contract/operators';
 import type { BoardItem } from '../../../shared/domain';
@@ -85,6 +86,53 @@ describe('the shift report', () => {
   });
 });
 
+describe('the alarm queue in the shift report', () => {
+  const alarm = (id: string, minutesBefore: number, state: AlarmSummary['state'], priority: number, kind = 'Door forced open'): AlarmSummary => ({
+    id,
+    time: new Date(END - minutesBefore * 60_000).toISOString(),
+    message: `${kind} at ${door.name}`,
+    source: { name: door.name, itemHref: door.href },
+    kind,
+    priority,
+    state,
+    active: false,
+    actions: [],
+    notePresets: [],
+  });
+  const END = Date.UTC(2026, 10, 29, 6, 0);
+  const queue = (alarms: AlarmSummary[], feed: Partial<AlarmQueue['feed']> = {}): AlarmQueue => ({ alarms, feed: { source: 'server', live: true, behind: false, ...feed } });
+  const build = (alarms: AlarmQueue | undefined) =>
+    buildShiftReport({ id: 'r', operator: { ...morgan, since: END - 8 * 3_600_000 }, to: END, entries: [], overridesRunning: [], items, statuses: [], unsentEnrolments: [], alarms });
+
+  it('lists every alarm not yet processed, unacknowledged first, then by priority and the longest waiting', () => {
+    const report = build(
+      queue([
+        alarm('a', 30, 'acknowledged', 9),
+        alarm('b', 125, 'unacknowledged', 5),
+        alarm('c', 10, 'unacknowledged', 8, 'Duress'),
+        alarm('d', 240, 'unacknowledged', 5),
+        alarm('e', 300, 'processed', 9),
+      ]),
+    );
+    expect(report.openAlarms?.map((a) => [a.kind, a.state, a.priority, (END - a.raisedAt) / 60_000])).toEqual([
+      ['Duress', 'unacknowledged', 8, 10],
+      ['Door forced open', 'unacknowledged', 5, 240],
+      ['Door forced open', 'unacknowledged', 5, 125],
+      ['Door forced open', 'acknowledged', 9, 30],
+    ]);
+    expect(report.openAlarms?.[0]).toMatchObject({ source: door.name, message: 'Duress at Loading dock' });
+    expect(report.openAlarmsHeardAt).toBeUndefined();
+  });
+
+  it('says when the queue was last heard when it was not live, and leaves the section out where alarms are not followed', () => {
+    const stale = build(queue([alarm('a', 5, 'unacknowledged', 5)], { live: false, heardAt: END - 600_000 }));
+    expect(stale.openAlarmsHeardAt).toBe(END - 600_000);
+    expect(build(queue([], { source: 'unlicensed' })).openAlarms).toBeUndefined();
+    expect(build(undefined).openAlarms).toBeUndefined();
+    expect(build(queue([])).openAlarms).toEqual([]);
+  });
+});
+
 describe('the shift handover', () => {
   function handover() {
     const { audit, clock } = logWith(shiftEntries);
@@ -107,6 +155,12 @@ describe('the shift handover', () => {
       },
       overridesRunning: () => [running],
       board: () => ({ items, statuses: [] }),
+      alarms: () => ({
+        alarms: [
+          { id: '7', time: new Date(5_000).toISOString(), message: 'Forced', source: { name: door.name }, kind: 'Door forced open', priority: 9, state: 'unacknowledged', active: false, actions: [], notePresets: [] },
+        ],
+        feed: { source: 'server', live: true, behind: false },
+      }),
       now: () => clock.now,
     });
     return { audit, clock, shift, locks, signIn: (o: OperatorOnDuty) => (onDuty = o), pending: () => pending };
@@ -139,8 +193,10 @@ describe('the shift handover', () => {
     expect(file.fileName).toMatch(/^gatehouse-shift_Morgan-Reyes_/);
     expect(file.csv).toContain('overrides still running');
     expect(file.csv).toContain('read by Alex Okafor');
-    // The shift, 1 alarm, 2 sent, 1 running, 1 enrolment, 1 not sent, and who read it.
-    expect(file.rows).toBe(1 + 1 + 2 + 1 + 1 + 1 + 1);
+    // The queue handed over comes straight after the shift line, with its age at the shift's end.
+    expect(file.csv.split('\r\n')[2]).toMatch(/^alarms not acknowledged,.*,Door forced open: Forced,"?priority 9, waiting under a minute at the end of the shift/);
+    // The shift, 1 open alarm, 1 alarm handled, 2 sent, 1 running, 1 enrolment, 1 not sent, and who read it.
+    expect(file.rows).toBe(1 + 1 + 1 + 2 + 1 + 1 + 1 + 1);
   });
 
   it('refuses to export a report the log does not hold', async () => {

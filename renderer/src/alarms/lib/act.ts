@@ -1,5 +1,6 @@
 import type { AlarmActResult } from '../../../../shared/contract/alarms';
 import { DeskError } from '../../../../shared/errors';
+import { errorWords, plainWords } from '../../../../shared/words/plain-words';
 import type { RendererDesk } from '../../lib/desk';
 import type { AlarmAction } from './alarm-actions';
 
@@ -14,7 +15,7 @@ export async function actOn(desk: RendererDesk, ids: readonly string[], action: 
     const answer = await desk.call('alarms.act', { ids: [...ids], action, ...(note ? { comment: note } : {}) });
     return answer.results;
   } catch (err) {
-    const text = err instanceof DeskError ? err.message : String(err);
+    const text = err instanceof DeskError ? plainWords(err.message) : errorWords(err);
     return ids.map((id) => ({ id, outcome: 'refused' as const, text }));
   }
 }

@@ -1,5 +1,7 @@
 import type { AuditAction, AuditEntry, AuditKind, AuditOutcome } from '../../../../shared/contract/audit';
 import type { SignInRefusal } from '../../../../shared/contract/operators';
+import { commandWords } from '../../../../shared/commands';
+import { deskDate, isoWords } from '../../../../shared/words/desk-time';
 
 export const KIND_WORDS: Record<AuditKind, string> = {
   override: 'Override',
@@ -75,8 +77,8 @@ export function describeAction(action: AuditAction): string {
   switch (action.kind) {
     case 'override':
       return [
-        `${action.command} on ${action.item.name}`,
-        action.endTime ? `until ${action.endTime}` : '',
+        `${commandWords(action.command).replace(/ until$/, '')} on ${action.item.name}`,
+        action.endTime ? `until ${isoWords(action.endTime)}` : '',
         action.zoneCount !== undefined ? `count ${action.zoneCount}` : '',
         action.requestedBy ? `requested by ${action.requestedBy}` : '',
       ]
@@ -116,7 +118,7 @@ export function describeAction(action: AuditAction): string {
     case 'audit.retention':
       return action.retentionDays === null ? 'keep every entry' : `keep ${action.retentionDays} days`;
     case 'audit.pruned':
-      return `${action.count} entries (${action.fromSeq}–${action.toSeq}) older than ${new Date(action.olderThan).toLocaleDateString()}`;
+      return `${action.count} entries (${action.fromSeq}–${action.toSeq}) older than ${deskDate(action.olderThan)}`;
   }
 }
 

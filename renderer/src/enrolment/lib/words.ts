@@ -1,4 +1,5 @@
 import type { PivReadStep } from '../../../../shared/piv/card-read';
+import { deskDate } from '../../../../shared/words/desk-time';
 
 export const STEP_LABELS: Record<PivReadStep, string> = {
   select: 'PIV application',
@@ -11,9 +12,10 @@ export const STEP_LABELS: Record<PivReadStep, string> = {
 
 /** A certificate's validity today, in words the preview shows and flags. */
 export function validity(notBefore: string, notAfter: string, now = new Date()): { state: 'valid' | 'expired' | 'not-yet-valid'; text: string } {
-  if (new Date(notAfter) < now) return { state: 'expired', text: `expired ${notAfter.slice(0, 10)}` };
-  if (new Date(notBefore) > now) return { state: 'not-yet-valid', text: `not valid until ${notBefore.slice(0, 10)}` };
-  return { state: 'valid', text: `valid ${notBefore.slice(0, 10)} to ${notAfter.slice(0, 10)}` };
+  const day = (iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : deskDate(Date.parse(iso)));
+  if (new Date(notAfter) < now) return { state: 'expired', text: `expired ${day(notAfter)}` };
+  if (new Date(notBefore) > now) return { state: 'not-yet-valid', text: `not valid until ${day(notBefore)}` };
+  return { state: 'valid', text: `valid ${day(notBefore)} to ${day(notAfter)}` };
 }
 
 /** A card status as the server gave it: "active", or "inactive: <why>". */
@@ -25,8 +27,8 @@ export function cardStatusText(status: { value: string; type?: string } | undefi
 
 /** docs/server-interface.md §PIV card status rules, as the card management screen explains them. */
 export const PIV_STATUS_RULES = [
-  'A PIV status other than Normal, Offline or NotChecked makes the card inactive, whatever card status is asked for.',
-  'Setting Normal or Offline makes the card active again, unless the card status is Disabled (manually), which keeps it disabled.',
+  'A PIV status other than valid, valid (checked offline) or not checked yet makes the card inactive, whatever card status is asked for.',
+  'Setting valid or valid (checked offline) makes the card active again, unless the card status is Disabled (manually), which keeps it disabled.',
   'The server\'s own validation may change the PIV status later, and with it the card status.',
 ];
 

@@ -19,6 +19,19 @@ export interface ConnectionView {
   slow?: string;
 }
 
+/**
+ * The site as the guard knows it: "the demo site", or the server's host name (its address's scheme and
+ * port say nothing to a guard; Settings shows the whole address).
+ */
+export function siteWords(server: Pick<ConnectionState, 'origin' | 'demo'>): string {
+  if (server.demo) return 'the demo site';
+  try {
+    return new URL(server.origin).hostname.replace(/^\[|\]$/g, '') || server.origin;
+  } catch {
+    return server.origin;
+  }
+}
+
 function retryWords(nextAttemptAt: number | undefined, now: number): string {
   const seconds = nextAttemptAt === undefined ? 0 : secondsUntil(nextAttemptAt, now);
   // Once the moment has come the attempt is under way; "next try in 0 s" would look stuck.
@@ -50,14 +63,14 @@ export function describeConnection(
   const reason = server.reason;
   switch (server.phase) {
     case 'connecting':
-      return { phase: 'connecting', headline: `Connecting to ${server.origin}…`, detail: reason, live: false, notLiveItems: 0 };
+      return { phase: 'connecting', headline: `Connecting to ${siteWords(server)}…`, detail: reason, live: false, notLiveItems: 0 };
     case 'connected': {
       // Connected is not "every item current": items whose watcher fails or is overdue are counted,
       // and each is muted on its own tile; the rest of the board is live.
       const notLiveItems = server.staleItems;
       const items = notLiveItems === 1 ? '1 item' : `${notLiveItems} items`;
       // The count goes on the bar's badge beside the headline.
-      const headline = `Connected to ${server.origin}`;
+      const headline = `Connected to ${siteWords(server)}`;
       // Slow is not down: a badge says how slow, in the warning colour, and the board stays live.
       const slow = server.slowMs === undefined ? undefined : `Slow server: about ${Math.max(1, Math.round(server.slowMs / 1000))} s an answer`;
       // A reason while connected is a warning worth seeing (the slowness's own words go on the badge).

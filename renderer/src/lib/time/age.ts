@@ -1,13 +1,7 @@
-/** Clock time as HH:MM in the desk's local time zone (24-hour: no AM/PM to misread at night). */
-export function clockTime(ms: number): string {
-  const d = new Date(ms);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-}
+import { clockTime } from '../../../../shared/words/desk-time';
 
-/** Clock time to the second, HH:MM:SS: "not live since" must say which seconds the board missed. */
-export function clockTimeSeconds(ms: number): string {
-  return `${clockTime(ms)}:${String(new Date(ms).getSeconds()).padStart(2, '0')}`;
-}
+// One format for every time on screen (shared/words/desk-time.ts); re-exported where screens look for it.
+export { clockTime, clockTimeSeconds, deskDate, deskDateTime, deskMoment, isoWords, waitedFor } from '../../../../shared/words/desk-time';
 
 /** How long ago, coarse enough to read at a glance: "just now", "4 min ago", "2 h 5 min ago", "3 days ago". */
 export function ago(thenMs: number, nowMs: number): string {

@@ -14,5 +14,5 @@ export function timeLeft(endsAt: number | undefined, now: number): string {
   return `${s} s`;
 }
 
-/** What the list says for each state. */
-export const STATE_WORDS = { running: 'Running', unknown: 'Not confirmed', ended: 'Ended', cancelled: 'Cancelled' } as const;
+/** What the list says for each state (shared/words/enum-words.ts). */
+export { OVERRIDE_STATE_WORDS as STATE_WORDS } from '../../../../shared/words/enum-words';

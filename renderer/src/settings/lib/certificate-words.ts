@@ -1,3 +1,4 @@
+import { isoWords } from '../../../../shared/words/desk-time';
 import { validityAt, type CertificateSummary, type CertificateValidity } from '../../../../shared/settings/certificate-summary';
 
 export interface ValidityWords {
@@ -7,7 +8,7 @@ export interface ValidityWords {
 }
 
 function when(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return isoWords(iso);
 }
 
 /**

@@ -22,6 +22,10 @@ describe('choosing alarms to work together', () => {
     s = click(s, queue[1]!, false, queue);
     expect(chosen(s)).toEqual(['2']);
     expect(s.kind).toBe('Door held open');
+    // …and says what it unticked, once: the next click of the same kind says nothing more.
+    expect(s.dropped).toEqual({ count: 1, kind: 'Door forced open' });
+    s = click(s, queue[4]!, false, queue);
+    expect(s.dropped).toBeUndefined();
   });
 
   it('shift-click chooses the range from the last click, skipping alarms of other kinds', () => {
