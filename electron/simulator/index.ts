@@ -6,6 +6,7 @@ import { AUTH_SCHEME } from './auth/authorization-header';
 import { buildRestClients } from './auth/rest-clients';
 import { generateClientCertificate, generateServerCertificate } from './certificates';
 import { CardStore } from './cardholders/card-store';
+import { CardholderLocations } from './cardholders/locations';
 import { SimClock } from './clock';
 import { listenControl } from './control/control-server';
 import { ControlOperations, type SimulatorControl } from './control/operations';
@@ -17,10 +18,12 @@ import { WorldAlarms } from './events/world-alarms';
 import { World } from './model/world';
 import { SubscriptionRegistry } from './model/subscriptions';
 import { ScenarioEngine, type ScenarioOptions } from './scenario/engine';
+import { followPassages } from './scenario/passage-locations';
 import { generateSite } from './site/generate';
 import { loadSite } from './site/load';
 import type { SiteDefinition } from './site/schema';
 import { ServerVersion } from './version';
+import { VisitBook } from './visits/visit-book';
 
 export type { SiteDefinition } from './site/schema';
 export type { SimulatorControl } from './control/operations';
@@ -125,6 +128,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const flood = new FailureFlood(events, () => clock.now(), site.server.division ?? rootDivision);
   const cards = new CardStore(site);
   const subscriptions = new SubscriptionRegistry(world);
+  const people = { book: new VisitBook(site, clock.now()), locations: new CardholderLocations(site, clock.now()) };
+  followPassages(world, people.locations);
   const worldAlarms = new WorldAlarms(world, events, (id) => cards.displayName(id));
   // Alarm and event long-polls wait the site's hold (about 30 s), never longer than item updates do.
   const eventsHoldMs = Math.min(world.journal.holdMs, updatesTimeoutMs);
@@ -140,7 +145,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         restRequests++;
         if (options.onRequest) await reportRequest(exchange, options.onRequest);
         if (await faults.intercept(exchange)) return;
-        await handleRest(exchange, { world, links, clients, flood, cards, updatesTimeoutMs, subscriptions, eventsHoldMs });
+        await handleRest(exchange, { world, links, clients, flood, cards, updatesTimeoutMs, subscriptions, eventsHoldMs, people });
       },
     );
   let https: HttpsListener = await listen(options.port ?? 0);

@@ -15,7 +15,14 @@ const DEFAULT_FIELDS = ['href', 'id', 'name', 'parent'];
  * A division's own href answers at every version, as items link to it (docs/server-endpoints.md §Divisions).
  * Every REST licence enables the controller.
  */
-export function serveDivisions(exchange: Exchange, world: World, links: Links, operator: Operator, rest: string[]): void {
+export function serveDivisions(
+  exchange: Exchange,
+  world: World,
+  links: Links,
+  operator: Operator,
+  rest: string[],
+  visitorManagement: (divisionId: string) => unknown = () => undefined,
+): void {
   if (!['RESTCardholders', 'RESTStatus', 'RESTOverrides'].some((l) => world.hasLicence(l))) {
     return exchange.error(403, 'The site is not licensed for any REST feature');
   }
@@ -24,7 +31,7 @@ export function serveDivisions(exchange: Exchange, world: World, links: Links, o
   if (rest.length === 1) {
     const d = world.divisions.get(rest[0]!);
     if (!d) return exchange.error(404, 'Not found');
-    return exchange.json(200, representDivision(d, fields, world, links));
+    return exchange.json(200, representDivision(d, fields, world, links, visitorManagement));
   }
   if (!divisionListOffered(world)) return exchange.error(404, 'Not found');
   const visible = world.divisions.all().filter((d) => operator.holdsAnyPrivilegeIn(d.id));
@@ -37,7 +44,7 @@ export function serveDivisions(exchange: Exchange, world: World, links: Links, o
     links,
     { divisionFilters: false, skipViewCheck: true },
   );
-  const results = page.results.map((r) => representDivision(r.division, page.fields, world, links));
+  const results = page.results.map((r) => representDivision(r.division, page.fields, world, links, visitorManagement));
   exchange.json(200, page.nextHref ? { results, next: { href: page.nextHref } } : { results });
 }
 
@@ -51,6 +58,7 @@ function representDivision(
   fields: FieldRequest | undefined,
   world: World,
   links: Links,
+  visitorManagement: (divisionId: string) => unknown,
 ): Record<string, unknown> {
   const source = {
     href: () => links.division(d.id),
@@ -58,6 +66,8 @@ function representDivision(
     name: () => d.name,
     description: () => (world.version.atLeast('8.50') ? d.description : undefined),
     parent: () => (d.parent ? { href: links.division(d.parent) } : undefined),
+    // Only when asked for (cc_rest.yaml: "does not come out by default").
+    visitorManagement: () => visitorManagement(d.id),
   };
   return selectFields(source, DEFAULT_FIELDS, fields, world.version);
 }
