@@ -70,3 +70,21 @@ describeAtVersions('cardholder photos and last access (cc_rest.yaml: CardholderD
     expect(holder.json.lastSuccessfulAccessZone).toEqual({ name: 'North Lobby Reception' });
   });
 });
+
+describeAtVersions('cardholder search by access zone (cc_rest.yaml: /api/cardholders accessZone)', (site) => {
+  it('finds who is in the named zones, or with * in any zone, with their last access when asked', async () => {
+    const href = await site().feature('cardholders', 'cardholders');
+    const fields = 'href,firstName,lastName,lastSuccessfulAccessZone,lastSuccessfulAccessTime';
+    const labs = await site().get(href!, { accessZone: 'az-labs', fields });
+    expect(labs.status).toBe(200);
+    expect(labs.json.results.length).toBeGreaterThan(0);
+    for (const holder of labs.json.results) {
+      expectConforms(people.required({ lastSuccessfulAccessZone: true }), holder, 'a cardholder in the labs');
+      expect(holder.lastSuccessfulAccessZone.href).toBe(`${site().sim.url}/api/access_zones/az-labs`);
+    }
+    const anywhere = await site().get(href!, { accessZone: '*', fields, top: '1000' });
+    const everyone = await site().get(href!, { top: '1000' });
+    expect(anywhere.json.results.length).toBeGreaterThan(labs.json.results.length);
+    expect(anywhere.json.results.length).toBeLessThan(everyone.json.results.length);
+  });
+});

@@ -43,6 +43,20 @@ export function peopleSearchFields(
   return names.has('personalDataFields') ? { ...out, ...photoFields(holder, world, links) } : out;
 }
 
+/**
+ * cc_rest.yaml /api/cardholders `accessZone`: cardholders in one of the zones with these ids (commas), or
+ * with `*` in any zone: everyone who has badged and is not outside the system (a visitor who left
+ * through a reception is outside). Undefined when the search names no zone.
+ */
+export function inAccessZones(param: string | null, people: PeopleContext): ((cardholderId: string) => boolean) | undefined {
+  if (param === null) return undefined;
+  const ids = new Set(param.split(',').map((s) => s.trim()).filter(Boolean));
+  return (id) => {
+    const zone = people.locations.get(id)?.zoneId;
+    return zone !== undefined && (ids.has('*') || ids.has(zone));
+  };
+}
+
 function locationFields(holder: StoredCardholder, people: PeopleContext, world: World, links: Links): Record<string, unknown> {
   const where = people.locations.get(holder.id);
   if (!where) return {};

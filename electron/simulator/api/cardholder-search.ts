@@ -6,7 +6,7 @@ import { selectFields } from './fields';
 import type { Links } from './links';
 import { textMatcher } from './name-match';
 import { searchPage } from './search';
-import { peopleSearchFields } from './cardholder-people';
+import { inAccessZones, peopleSearchFields } from './cardholder-people';
 import type { PeopleContext } from './visit-rules';
 
 /** Who may see a cardholder (docs/server-endpoints.md §Cardholder and PIV card endpoints). */
@@ -31,7 +31,8 @@ export function searchCardholders(
   operator: Operator,
   people?: PeopleContext,
 ): void {
-  const visible = [...store.cardholders.values()].filter((h) => operator.can(VIEW_CARDHOLDERS, h.division));
+  const inZones = people ? inAccessZones(exchange.url.searchParams.get('accessZone'), people) : undefined;
+  const visible = [...store.cardholders.values()].filter((h) => operator.can(VIEW_CARDHOLDERS, h.division) && (inZones?.(h.id) ?? true));
   const page = searchPage(
     exchange,
     world,
