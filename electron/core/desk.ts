@@ -14,6 +14,9 @@ import { enrolmentHandlers } from './handlers/enrolment-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
 import { referenceHandlers } from './handlers/reference-handlers';
 import { directoryHandlers } from './handlers/directory-handlers';
+import { receptionHandlers } from './handlers/reception-handlers';
+import { ReceptionService } from './reception/reception-service';
+import { RollCallService } from './reception/roll-call';
 import { kioskHandlers } from './handlers/kiosk-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
 import { planHandlers } from './handlers/plan-handlers';
@@ -147,6 +150,10 @@ export class Desk implements DeskService {
       ...operatorHandlers(this.operators, roster),
       ...overrideShiftHandlers(this.overrides, this.shift),
       ...signInTrustHandlers(this.signInTrust, options.records?.audit),
+      ...receptionHandlers(
+        new ReceptionService({ session: () => this.session(), audit: options.records?.audit }),
+        new RollCallService({ session: () => this.session(), audit: options.records?.audit }),
+      ),
     };
   }
 

@@ -11,6 +11,7 @@ import { planCalls, planEvents } from './plans';
 import { alarmCalls, alarmEvents } from './alarms';
 import { operatorCalls, operatorEvents } from './operators';
 import { signInTrustCalls } from './sign-in-trust';
+import { receptionCalls } from './reception';
 
 export { CommandOutcome, CommandRequest } from './board';
 export { Acknowledgement, BoardLayout, PINNED_GROUP } from './layout';
@@ -38,6 +39,7 @@ export const calls = {
   ...alarmCalls,
   ...operatorCalls,
   ...signInTrustCalls,
+  ...receptionCalls,
 } as const;
 
 export const events = {

@@ -7,6 +7,10 @@ import type { LocalStore } from './local-store';
 const personalFields: Partial<Record<AuditAction['kind'], readonly string[]>> = {
   override: ['requestedBy'],
   enrolment: ['cardholder', 'cardNumber'],
+  'visitor.state': ['visitor'],
+  'visitor.hostNotified': ['visitor', 'host'],
+  'visit.walkIn': ['visitor', 'host'],
+  'rollCall.markedSafe': ['person'],
 };
 const withheldText = '(not kept: the vault key was unavailable)';
 const unreadableText = '(sealed under a key this desk no longer has)';

@@ -23,7 +23,9 @@ export function hasPhoto(world: World, cardholderId: string): boolean {
  * href when their last movement was leaving the site).
  */
 export function peopleDetailFields(holder: StoredCardholder, people: PeopleContext, world: World, links: Links): Record<string, unknown> {
-  return { ...locationFields(holder, people, world, links), ...photoFields(holder, world, links) };
+  // cc_rest.yaml CardholderDetail.updateLocation (8.20): where to POST a move.
+  const move = world.version.atLeast('8.20') ? { updateLocation: { href: `${links.cardholder(holder.id)}/update_location` } } : {};
+  return { ...locationFields(holder, people, world, links), ...photoFields(holder, world, links), ...move };
 }
 
 /** In a search, the same fields only when asked for (`personalDataFields` gives the definitions and the `@` values). */

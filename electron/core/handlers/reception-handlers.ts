@@ -1,0 +1,19 @@
+import type { receptionCalls } from '../../../shared/contract/reception';
+import type { ReceptionService } from '../reception/reception-service';
+import type { RollCallService } from '../reception/roll-call';
+import type { HandlerTable } from './handler-table';
+
+/** Reception and roll call (shared/contract/reception.ts): reads through the open site, actions audited and never queued. */
+export function receptionHandlers(reception: ReceptionService, rollCall: RollCallService): HandlerTable<keyof typeof receptionCalls> {
+  return {
+    'reception.list': () => reception.list(),
+    'reception.today': ({ reception: href }) => reception.today(href),
+    'reception.visitorTypes': ({ reception: href }) => reception.visitorTypes(href),
+    'reception.setVisitorState': (params) => reception.setVisitorState(params),
+    'reception.notifyHost': (params) => reception.notifyHost(params),
+    'reception.walkIn': (params) => reception.walkIn(params),
+    'rollCall.get': () => rollCall.get(),
+    'rollCall.musterZones': () => rollCall.musterZones(),
+    'rollCall.markSafe': (params) => rollCall.markSafe(params),
+  };
+}
