@@ -66,7 +66,7 @@ export class ReceptionService {
         if (!versionAtLeast(discovery.version, '8.90')) {
           throw new DeskError('licence', `This server (version ${discovery.version}) does not let the desk change a visitor's state: that needs 8.90 or later`);
         }
-        await setVisitorState(transport, params.visitor, params.state);
+        await setVisitorState(transport, params.visitor, params.state).catch(explainExpired(params.visitName));
         return { state: params.state };
       }),
     );
@@ -83,7 +83,7 @@ export class ReceptionService {
             throw new DeskError('licence', `This server (version ${discovery.version}) cannot notify hosts: that needs 8.90 or later`);
           }
           const text = `Your visitor ${params.visitorName} ${words} at ${params.reception}.`;
-          await notifyHost(transport, params.visitor, params.kind, { subject: `Your visitor ${params.visitorName} ${words}`, text });
+          await notifyHost(transport, params.visitor, params.kind, { subject: `Your visitor ${params.visitorName} ${words}`, text }).catch(explainExpired('The visit'));
           return { sent: true as const };
         }),
     );
@@ -126,6 +126,16 @@ async function newVisitor(transport: Transport, discovery: Discovery, name: { fi
   if (!href) throw new DeskError('licence', 'A new visitor cannot be added: this server offers no cardholder calls (it needs the RESTCardholders licence)');
   if (!reception.division) throw new DeskError('invalid-response', `The server did not say which division ${reception.name} is in, so a new visitor cannot be added there`);
   return transport.create(href, { firstName: name.firstName, lastName: name.lastName, division: { href: reception.division.href } }, 'New visitor');
+}
+
+/** The server refuses changes to a visit past its end (403, "expired"): said as what it means at the desk. */
+function explainExpired(visitName: string): (err: unknown) => never {
+  return (err) => {
+    if (err instanceof DeskError && /expired/i.test(err.message)) {
+      throw new DeskError('forbidden', `${visitName} has ended (past its end time): the server takes no more changes to it`);
+    }
+    throw err;
+  };
 }
 
 function lastSegment(href: string): string {
