@@ -16,6 +16,9 @@ test.afterAll(async () => {
 
 test('a receptionist signs a visitor in and out, sees the overdue visitor, and makes a walk-in visit', async ({ page }, testInfo) => {
   await openDesk(page, host);
+  // One header entry each for Reception and Roll call, on the header's one row at 1280 px.
+  for (const entry of ['open-reception', 'open-roll-call']) await expect(page.getByTestId(entry)).toBeInViewport();
+  await keepScreenshot(page, testInfo, 'desk-header-1280x800');
   await page.getByTestId('open-reception').click();
   const screen = page.getByTestId('reception');
   await expect(screen.getByTestId('reception-choice')).toHaveValue(/rc-north/);
