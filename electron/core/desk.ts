@@ -153,6 +153,7 @@ export class Desk implements DeskService {
       ...receptionHandlers(
         new ReceptionService({ session: () => this.session(), audit: options.records?.audit }),
         new RollCallService({ session: () => this.session(), audit: options.records?.audit }),
+        () => this.session(),
       ),
     };
   }

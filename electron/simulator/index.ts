@@ -7,6 +7,7 @@ import { buildRestClients } from './auth/rest-clients';
 import { generateClientCertificate, generateServerCertificate } from './certificates';
 import { CardStore } from './cardholders/card-store';
 import { CardholderLocations } from './cardholders/locations';
+import { proximityCardsOf } from './cardholders/proximity-cards';
 import { SimClock } from './clock';
 import { listenControl } from './control/control-server';
 import { ControlOperations, type SimulatorControl } from './control/operations';
@@ -128,7 +129,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const flood = new FailureFlood(events, () => clock.now(), site.server.division ?? rootDivision);
   const cards = new CardStore(site);
   const subscriptions = new SubscriptionRegistry(world);
-  const people = { book: new VisitBook(site, clock.now()), locations: new CardholderLocations(site, clock.now()) };
+  const people = { book: new VisitBook(site, clock.now()), locations: new CardholderLocations(site, clock.now()), proximityCards: proximityCardsOf(site, clock.now()) };
   followPassages(world, people.locations);
   const worldAlarms = new WorldAlarms(world, events, (id) => cards.displayName(id));
   // Alarm and event long-polls wait the site's hold (about 30 s), never longer than item updates do.

@@ -94,7 +94,35 @@ export const MusterZone = z.object({ href: z.string(), name: z.string() });
 
 export const MarkSafe = z.object({ cardholder: Href, name: Name, zone: Href, zoneName: Name }).strict();
 
+/** Whose card it is: what a guard checks against the person in front of them. */
+export const CardCheckResult = z.discriminatedUnion('found', [
+  z.object({ found: z.literal(false), number: z.string() }),
+  z.object({
+    found: z.literal(true),
+    number: z.string(),
+    name: z.string(),
+    divisionName: z.string().optional(),
+    /** A data: URL of the cardholder's photo, when the server has one. */
+    photo: z.string().optional(),
+    card: z.object({
+      type: z.string().optional(),
+      /** The server's words for the card's state ("Active", "Lost", "Expired"…). */
+      state: z.string(),
+      /** The card opens doors (its state is active). */
+      active: z.boolean(),
+      until: z.string().optional(),
+    }),
+    accessGroups: z.array(z.string()),
+    lastSeen: z.object({ zone: z.string(), at: z.string().optional() }).optional(),
+  }),
+]);
+export type CardCheckResult = z.infer<typeof CardCheckResult>;
+
 export const receptionCalls = {
+  'cardCheck.byNumber': {
+    params: z.object({ number: z.string().trim().min(1, 'type the card number').max(64, 'a card number is at most 64 characters') }).strict(),
+    result: CardCheckResult,
+  },
   'reception.list': { params: none, result: z.object({ receptions: z.array(ReceptionEntry) }) },
   'reception.today': { params: z.object({ reception: Href }).strict(), result: TodaysVisits },
   'reception.visitorTypes': { params: z.object({ reception: Href }).strict(), result: z.object({ types: z.array(VisitorTypeEntry), defaultType: z.string().optional() }) },

@@ -88,3 +88,29 @@ describeAtVersions('cardholder search by access zone (cc_rest.yaml: /api/cardhol
     expect(anywhere.json.results.length).toBeLessThan(everyone.json.results.length);
   });
 });
+
+// cc_rest.yaml CardholderCard (number, status {value, type}, type {href, name}, from, until) and
+// CardholderDetail.accessGroups (each with its accessGroup {name, href}); a search's `fields` may name `cards`.
+const card = vendor.object({
+  href: vendor.href(),
+  number: z.string(),
+  issueLevel: z.number().int().min(0).max(15).optional(),
+  status: vendor.object({ value: z.string(), type: z.string() }),
+  type: vendor.object({ href: vendor.href(), name: z.string() }),
+  from: vendor.dateTime().optional(),
+  until: vendor.dateTime().optional(),
+});
+const membership = vendor.object({ href: vendor.href().optional(), accessGroup: vendor.object({ name: z.string(), href: vendor.href() }) });
+
+describeAtVersions('cardholder cards and access groups (cc_rest.yaml: CardholderCard, accessGroups)', (site) => {
+  it("gives each card's number, state, type and validity, and the cardholder's access groups", async () => {
+    const holder = await site().get('/api/cardholders/ch-gwhitfield');
+    expectConforms(vendor.object({ cards: z.array(card).min(1), accessGroups: z.array(membership).min(1) }), holder.json, 'a cardholder with a card');
+    const href = await site().feature('cardholders', 'cardholders');
+    const search = await site().get(href!, { name: 'Whitfield', fields: 'href,cards' });
+    expectConforms(vendor.object({ cards: z.array(card) }), search.json.results[0], 'a search with fields=cards');
+    // A card past its end is 'Expired' whatever its state (cc_rest.yaml CardholderCard.status).
+    const expired = await site().get('/api/cardholders/ch-hgrantham');
+    expect(expired.json.cards[0].status).toEqual({ value: 'Expired', type: 'inactive' });
+  });
+});

@@ -1,11 +1,18 @@
 import type { receptionCalls } from '../../../shared/contract/reception';
+import { checkCard } from '../reception/card-check';
 import type { ReceptionService } from '../reception/reception-service';
+import type { SiteSession } from '../site-session';
 import type { RollCallService } from '../reception/roll-call';
 import type { HandlerTable } from './handler-table';
 
 /** Reception and roll call (shared/contract/reception.ts): reads through the open site, actions audited and never queued. */
-export function receptionHandlers(reception: ReceptionService, rollCall: RollCallService): HandlerTable<keyof typeof receptionCalls> {
+export function receptionHandlers(
+  reception: ReceptionService,
+  rollCall: RollCallService,
+  session: () => SiteSession,
+): HandlerTable<keyof typeof receptionCalls> {
   return {
+    'cardCheck.byNumber': ({ number }) => checkCard(session(), number),
     'reception.list': () => reception.list(),
     'reception.today': ({ reception: href }) => reception.today(href),
     'reception.visitorTypes': ({ reception: href }) => reception.visitorTypes(href),

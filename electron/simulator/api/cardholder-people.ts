@@ -1,5 +1,6 @@
 import type { Operator } from '../auth/operator';
 import type { CardStore, StoredCardholder } from '../cardholders/card-store';
+import { formatFascn } from '../cardholders/piv-data';
 import { portraitPng } from '../cardholders/portrait';
 import type { Exchange } from '../http/exchange';
 import type { World } from '../model/world';
@@ -25,7 +26,46 @@ export function hasPhoto(world: World, cardholderId: string): boolean {
 export function peopleDetailFields(holder: StoredCardholder, people: PeopleContext, world: World, links: Links): Record<string, unknown> {
   // cc_rest.yaml CardholderDetail.updateLocation (8.20): where to POST a move.
   const move = world.version.atLeast('8.20') ? { updateLocation: { href: `${links.cardholder(holder.id)}/update_location` } } : {};
-  return { ...locationFields(holder, people, world, links), ...photoFields(holder, world, links), ...move };
+  const groups = accessGroupsOf(holder, people, links);
+  return { ...locationFields(holder, people, world, links), ...photoFields(holder, world, links), ...move, ...(groups.length > 0 ? { accessGroups: groups } : {}) };
+}
+
+/** The cardholder's ordinary access card (cc_rest.yaml CardholderCard), to go beside their PIV cards. */
+export function proximityCardBlocks(holder: StoredCardholder, people: PeopleContext, store: CardStore, links: Links): Record<string, unknown>[] {
+  const card = people.proximityCards.get(holder.id);
+  const type = store.cardTypes.find((t) => t.credentialClass === 'card');
+  if (!card || !type) return [];
+  return [{
+    href: `${links.cardholder(holder.id)}/cards/${card.id}`,
+    number: card.number,
+    issueLevel: 1,
+    status: card.status,
+    type: { href: links.href(`/api/card_types/${type.id}`), name: type.name },
+    from: new Date(card.from).toISOString(),
+    until: new Date(card.until).toISOString(),
+  }];
+}
+
+/** cc_rest.yaml CardholderDetail.accessGroups: the groups the cardholder is a member of. */
+function accessGroupsOf(holder: StoredCardholder, people: PeopleContext, links: Links): Record<string, unknown>[] {
+  return [...people.book.accessGroups.values()]
+    .filter((g) => g.members.includes(holder.id))
+    .map((g) => ({
+      href: `${links.cardholder(holder.id)}/access_groups/${encodeURIComponent(g.id)}`,
+      accessGroup: { name: g.name, href: links.href(`/api/access_groups/${encodeURIComponent(g.id)}`) },
+      status: { value: 'Active', type: 'active' },
+    }));
+}
+
+/** A search's `cards` (cc_rest.yaml: `fields` may name any field of the detail): the PIV cards' plain facts and the ordinary card. */
+function searchCards(holder: StoredCardholder, people: PeopleContext, store: CardStore, links: Links): Record<string, unknown>[] {
+  const piv = holder.cards.map((c) => ({
+    href: `${links.cardholder(holder.id)}/cards/${c.id}`,
+    number: formatFascn(c.number),
+    status: c.status,
+    type: { href: links.href(`/api/card_types/${c.typeId}`), name: store.pivType.name },
+  }));
+  return [...piv, ...proximityCardBlocks(holder, people, store, links)];
 }
 
 /** In a search, the same fields only when asked for (`personalDataFields` gives the definitions and the `@` values). */
@@ -35,6 +75,7 @@ export function peopleSearchFields(
   people: PeopleContext,
   world: World,
   links: Links,
+  store: CardStore,
 ): Record<string, unknown> {
   const names = fields?.names ?? new Set<string>();
   const location = locationFields(holder, people, world, links);
@@ -42,6 +83,7 @@ export function peopleSearchFields(
   for (const key of ['lastSuccessfulAccessTime', 'lastSuccessfulAccessZone']) {
     if (names.has(key) && location[key] !== undefined) out[key] = location[key];
   }
+  if (names.has('cards')) out.cards = searchCards(holder, people, store, links);
   return names.has('personalDataFields') ? { ...out, ...photoFields(holder, world, links) } : out;
 }
 

@@ -44,7 +44,7 @@ export function searchCardholders(
   );
   const results = page.results.map(({ holder }) => {
     const summary = representSummary(holder, page.fields, world, links);
-    return people ? { ...summary, ...peopleSearchFields(holder, page.fields, people, world, links) } : summary;
+    return people ? { ...summary, ...peopleSearchFields(holder, page.fields, people, world, links, store) } : summary;
   });
   exchange.json(200, page.nextHref ? { results, next: { href: page.nextHref } } : { results });
 }

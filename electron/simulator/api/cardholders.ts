@@ -7,7 +7,7 @@ import type { World } from '../model/world';
 import { VIEW_CARDHOLDERS, searchCardholders } from './cardholder-search';
 import { parseFields, type FieldRequest } from './fields';
 import type { Links } from './links';
-import { peopleDetailFields } from './cardholder-people';
+import { peopleDetailFields, proximityCardBlocks } from './cardholder-people';
 import type { PeopleContext } from './visit-rules';
 
 const VIEW = VIEW_CARDHOLDERS;
@@ -54,7 +54,9 @@ export async function serveCardholders(
   }
   if (m === 'GET') {
     const detail = representCardholder(holder, parseFields(exchange.url.searchParams.get('fields')), store, world, links);
-    return exchange.json(200, people ? { ...detail, ...peopleDetailFields(holder, people, world, links) } : detail);
+    if (!people) return exchange.json(200, detail);
+    const cards = [...(detail.cards as unknown[]), ...proximityCardBlocks(holder, people, store, links)];
+    return exchange.json(200, { ...detail, ...peopleDetailFields(holder, people, world, links), cards });
   }
   if (m === 'PATCH') return patch(exchange, holder, store, world, links, operator);
   return exchange.error(405, 'Method not allowed');

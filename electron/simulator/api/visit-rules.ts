@@ -1,4 +1,5 @@
 import type { CardholderLocations } from '../cardholders/locations';
+import type { ProximityCard } from '../cardholders/proximity-cards';
 import type { World } from '../model/world';
 import type { VisitBook } from '../visits/visit-book';
 import type { Links } from './links';
@@ -7,6 +8,8 @@ import type { Links } from './links';
 export interface PeopleContext {
   book: VisitBook;
   locations: CardholderLocations;
+  /** Each cardholder's ordinary access card, where the site gives them. */
+  proximityCards: Map<string, ProximityCard>;
 }
 
 /** cc_rest.yaml /api/visits/{id}: a visit is seen with 'View Visits' or 'Edit Visits' on its division. */

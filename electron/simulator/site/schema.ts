@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KIND_KEYS } from '../events/event-kinds';
-import { CardholderLocations, CardholderPhotos, VisitorManagement } from './visitor-schema';
+import { CardholderLocations, CardholderPhotos, ProximityCards, VisitorManagement } from './visitor-schema';
 
 /**
  * A site is data: the divisions, the people and REST clients, and every item the server holds.
@@ -234,6 +234,7 @@ export const SiteDefinition = z.object({
   visitorManagement: VisitorManagement,
   cardholderPhotos: CardholderPhotos,
   cardholderLocations: CardholderLocations,
+  proximityCards: ProximityCards,
 });
 
 /** A site as written in a file or passed in (defaults optional). */

@@ -41,6 +41,7 @@ export function checkVisitorReferences(site: Site, fail: (what: string) => void)
       if (type && !type.visitorAccessGroups.includes(g)) fail(`visit ${v.id}: ${g} is not one of its visitor type's visitor access groups`);
     }
   }
+  for (const id of Object.keys(site.proximityCards?.cards ?? {})) need(cardholders, 'cardholder', 'proximityCards.cards', id);
   if (site.cardholderPhotos !== 'all') for (const id of site.cardholderPhotos) need(cardholders, 'cardholder', 'cardholderPhotos', id);
   for (const [holder, zone] of Object.entries(site.cardholderLocations)) {
     need(cardholders, 'cardholder', 'cardholderLocations', holder);

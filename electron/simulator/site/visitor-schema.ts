@@ -67,6 +67,18 @@ export const VisitorManagement = z
 /** Cardholders with a photo (an image personal data field): a list of ids, or 'all'. */
 export const CardholderPhotos = z.union([z.literal('all'), z.array(Id)]).default([]);
 
+/**
+ * An ordinary access card for every site cardholder, numbered from `firstNumber` in site order (the
+ * numbers the scenario's card access events carry), Active until two years from start-up unless
+ * `cards` gives a cardholder's card another state or end.
+ */
+export const ProximityCards = z
+  .object({
+    firstNumber: z.number().int().min(1),
+    cards: z.record(Id, z.object({ status: z.enum(['Active', 'Disabled (manually)', 'Lost', 'Stolen', 'Damaged']).optional(), until: VisitTime.optional() })).default({}),
+  })
+  .optional();
+
 /** Where cardholders were last seen at start-up: cardholder id → access zone id. */
 export const CardholderLocations = z.record(Id, Id).default({});
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../../electron/core/offline/audit-log';
 import { LocalStore } from '../../../electron/core/offline/local-store';
 import { storeMigrations } from '../../../electron/core/offline/registry';
+import { checkCard } from '../../../electron/core/reception/card-check';
 import { ReceptionService } from '../../../electron/core/reception/reception-service';
 import { RollCallService } from '../../../electron/core/reception/roll-call';
 import type { RunningSimulator } from '../../../electron/simulator/index';
@@ -153,5 +154,24 @@ describe('reception at 8.60 (visits without visitor states)', () => {
       .setVisitorState({ visitor: `${site.url}/api/visits/v-1005/visitors/ch-v-achowdhury`, visitorName: 'Anika Chowdhury', visitName: 'Lab tour', state: 'signedIn' })
       .catch((e: unknown) => e);
     expect((err as DeskError).message).toMatch(/8\.90/);
+  });
+});
+
+describe('card check at 9.40', () => {
+  it("finds whose card a number is: photo, name, division, the card's state and end, access groups, last badge", async () => {
+    const { desk } = await receptionDesk('9.40');
+    const priya = await checkCard(desk.session, '4104');
+    expect(priya).toMatchObject({ found: true, name: 'Priya Raman', divisionName: 'North Building', card: { type: 'Proximity Card', state: 'Active', active: true } });
+    if (!priya.found) throw new Error('not found');
+    expect(priya.photo).toMatch(/^data:image\/png;base64,iVBOR/);
+    expect(priya.accessGroups).toEqual(['Staff: North Building', 'Visit hosts']);
+    expect(priya.lastSeen?.zone).toBe('North Level 1 Offices');
+    // Lost, disabled and expired cards are said as the server words them, and do not open doors.
+    for (const [number, state] of [['4117', 'Lost'], ['4119', 'Disabled (manually)'], ['4114', 'Expired']] as const) {
+      expect(await checkCard(desk.session, number), number).toMatchObject({ found: true, card: { state, active: false } });
+    }
+    // Leading zeros and spaces are the same card number.
+    expect(await checkCard(desk.session, ' 04104 ')).toMatchObject({ found: true, name: 'Priya Raman' });
+    expect(await checkCard(desk.session, '999999')).toEqual({ found: false, number: '999999' });
   });
 });
