@@ -119,6 +119,8 @@ export const CardCheckResult = z.discriminatedUnion('found', [
 export type CardCheckResult = z.infer<typeof CardCheckResult>;
 
 export const receptionCalls = {
+  /** A cardholder's photo for a visitor badge: a data: URL, absent when the server has none. */
+  'reception.photo': { params: z.object({ cardholder: Href }).strict(), result: z.object({ photo: z.string().optional() }) },
   'cardCheck.byNumber': {
     params: z.object({ number: z.string().trim().min(1, 'type the card number').max(64, 'a card number is at most 64 characters') }).strict(),
     result: CardCheckResult,

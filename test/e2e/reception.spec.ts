@@ -46,6 +46,20 @@ test('a receptionist signs a visitor in and out, sees the overdue visitor, and m
   await expect(tom.getByTestId('visit-ended')).toContainText('the server takes no more changes');
   await expect(tom.getByRole('button')).toHaveCount(0);
 
+  // A printable visitor badge: name, host, photo, valid until.
+  const jun = screen.getByTestId('visitor').filter({ hasText: 'Jun Nakamura' });
+  await jun.getByRole('button', { name: 'Badge: Jun Nakamura' }).click();
+  const badge = screen.getByTestId('visitor-badge');
+  await expect(badge.getByTestId('badge-name')).toHaveText('Jun Nakamura');
+  await expect(badge).toContainText('Priya Raman');
+  await expect(badge.getByTestId('badge-photo')).toBeVisible();
+  await keepScreenshot(page, testInfo, 'reception-badge-1280x800');
+  await page.emulateMedia({ media: 'print' });
+  await expect(screen.getByTestId('visits')).toBeHidden();
+  await expect(badge.getByTestId('badge-name')).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+  await badge.getByRole('button', { name: 'Close badge' }).click();
+
   // Searching by host.
   await screen.getByTestId('reception-search').fill('marino');
   await expect(rows).toHaveCount(1);

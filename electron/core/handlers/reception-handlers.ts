@@ -1,5 +1,5 @@
 import type { receptionCalls } from '../../../shared/contract/reception';
-import { checkCard } from '../reception/card-check';
+import { cardholderPhoto, checkCard } from '../reception/card-check';
 import type { ReceptionService } from '../reception/reception-service';
 import type { SiteSession } from '../site-session';
 import type { RollCallService } from '../reception/roll-call';
@@ -13,6 +13,7 @@ export function receptionHandlers(
 ): HandlerTable<keyof typeof receptionCalls> {
   return {
     'cardCheck.byNumber': ({ number }) => checkCard(session(), number),
+    'reception.photo': ({ cardholder }) => cardholderPhoto(session(), cardholder),
     'reception.list': () => reception.list(),
     'reception.today': ({ reception: href }) => reception.today(href),
     'reception.visitorTypes': ({ reception: href }) => reception.visitorTypes(href),

@@ -26,6 +26,7 @@ const alarmGates: { [K in keyof typeof alarmCalls]: CallGate } = {
 /** Reception and roll call (shared/contract/reception.ts): reading names people, acting changes the server. */
 const receptionGates: { [K in keyof typeof receptionCalls]: CallGate } = {
   'reception.list': 'open',
+  'reception.photo': 'signedIn',
   // Names a person and shows their photo.
   'cardCheck.byNumber': 'signedIn',
   'reception.today': 'signedIn',

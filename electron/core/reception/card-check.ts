@@ -1,5 +1,6 @@
 import type { CallResult } from '../../../shared/contract';
-import { findCardholderByCard } from '../api/card-check';
+import { CheckedCardholder, findCardholderByCard } from '../api/card-check';
+import type { Transport } from '../api/transport';
 import { divisionNamesFor } from '../board/divisions';
 import type { SiteSession } from '../site-session';
 import { personName } from './todays-visits';
@@ -14,14 +15,7 @@ export async function checkCard(session: SiteSession, number: string): Promise<C
     if (!found) return { found: false as const, number };
     const { holder, card } = found;
     const divisionName = holder.division ? (await divisionNamesFor(transport).namesOf([holder.division], discovery)).get(holder.division.href) : undefined;
-    let photo: string | undefined;
-    if (holder['@Photo']) {
-      // A photo that cannot be had is shown as missing, not as a failed check.
-      photo = await transport
-        .getImage(holder['@Photo'].href, 'Cardholder photo')
-        .then((image) => `data:${image.contentType};base64,${image.bytes.toString('base64')}`)
-        .catch(() => undefined);
-    }
+    const photo = holder['@Photo'] ? await photoDataUrl(transport, holder['@Photo'].href) : undefined;
     const zone = holder.lastSuccessfulAccessZone?.name;
     return {
       found: true as const,
@@ -38,5 +32,22 @@ export async function checkCard(session: SiteSession, number: string): Promise<C
       accessGroups: (holder.accessGroups ?? []).flatMap((g) => (g.accessGroup?.name ? [g.accessGroup.name] : [])).sort(),
       ...(zone ? { lastSeen: { zone, ...(holder.lastSuccessfulAccessTime ? { at: holder.lastSuccessfulAccessTime } : {}) } } : {}),
     };
+  });
+}
+
+/** A photo as a data: URL; one that cannot be had is shown as missing, not as a failed call. */
+export function photoDataUrl(transport: Transport, href: string): Promise<string | undefined> {
+  return transport
+    .getImage(href, 'Cardholder photo')
+    .then((image) => `data:${image.contentType};base64,${image.bytes.toString('base64')}`)
+    .catch(() => undefined);
+}
+
+/** A cardholder's photo (their `@Photo` image field), for a visitor badge. */
+export function cardholderPhoto(session: SiteSession, cardholder: string): Promise<CallResult<'reception.photo'>> {
+  return session.read(async (transport) => {
+    const holder = await transport.getJson(cardholder, CheckedCardholder, 'Cardholder photo', { query: { fields: 'href,personalDataFields' } });
+    const photo = holder['@Photo'] ? await photoDataUrl(transport, holder['@Photo'].href) : undefined;
+    return photo ? { photo } : {};
   });
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../../electron/core/offline/audit-log';
 import { LocalStore } from '../../../electron/core/offline/local-store';
 import { storeMigrations } from '../../../electron/core/offline/registry';
-import { checkCard } from '../../../electron/core/reception/card-check';
+import { cardholderPhoto, checkCard } from '../../../electron/core/reception/card-check';
 import { ReceptionService } from '../../../electron/core/reception/reception-service';
 import { RollCallService } from '../../../electron/core/reception/roll-call';
 import type { RunningSimulator } from '../../../electron/simulator/index';
@@ -173,5 +173,11 @@ describe('card check at 9.40', () => {
     // Leading zeros and spaces are the same card number.
     expect(await checkCard(desk.session, ' 04104 ')).toMatchObject({ found: true, name: 'Priya Raman' });
     expect(await checkCard(desk.session, '999999')).toEqual({ found: false, number: '999999' });
+  });
+
+  it("gives a visitor's photo for their badge, and none for someone without one", async () => {
+    const { site, desk } = await receptionDesk('9.40');
+    expect((await cardholderPhoto(desk.session, `${site.url}/api/cardholders/ch-v-jnakamura`)).photo).toMatch(/^data:image\/png;base64,/);
+    expect(await cardholderPhoto(desk.session, `${site.url}/api/cardholders/ch-v-cobi`)).toEqual({});
   });
 });
