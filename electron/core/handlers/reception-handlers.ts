@@ -1,5 +1,6 @@
 import type { receptionCalls } from '../../../shared/contract/reception';
 import { cardholderPhoto, checkCard } from '../reception/card-check';
+import { CardIndex } from '../reception/card-index';
 import type { ReceptionService } from '../reception/reception-service';
 import type { SiteSession } from '../site-session';
 import type { RollCallService } from '../reception/roll-call';
@@ -11,8 +12,10 @@ export function receptionHandlers(
   rollCall: RollCallService,
   session: () => SiteSession,
 ): HandlerTable<keyof typeof receptionCalls> {
+  // One per desk: a site's cards found once are checked again by their holder alone.
+  const cards = new CardIndex();
   return {
-    'cardCheck.byNumber': ({ number }) => checkCard(session(), number),
+    'cardCheck.byNumber': ({ number }) => checkCard(session(), number, cards),
     'reception.photo': ({ cardholder }) => cardholderPhoto(session(), cardholder),
     'reception.list': () => reception.list(),
     'reception.today': ({ reception: href }) => reception.today(href),

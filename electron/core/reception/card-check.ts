@@ -1,17 +1,18 @@
 import type { CallResult } from '../../../shared/contract';
-import { CheckedCardholder, findCardholderByCard } from '../api/card-check';
+import { CheckedCardholder } from '../api/card-check';
 import type { Transport } from '../api/transport';
 import { divisionNamesFor } from '../board/divisions';
 import type { SiteSession } from '../site-session';
+import { CardIndex } from './card-index';
 import { personName } from './todays-visits';
 
 /**
  * Whose card this is: the card's holder with their photo, division, the card's state and end, their
  * access groups and where they last badged. Read live; while the server is away the check is refused.
  */
-export async function checkCard(session: SiteSession, number: string): Promise<CallResult<'cardCheck.byNumber'>> {
+export async function checkCard(session: SiteSession, number: string, index = new CardIndex()): Promise<CallResult<'cardCheck.byNumber'>> {
   return session.read(async (transport, discovery) => {
-    const found = await findCardholderByCard(transport, discovery, number);
+    const found = await index.find(transport, discovery, number);
     if (!found) return { found: false as const, number };
     const { holder, card } = found;
     const divisionName = holder.division ? (await divisionNamesFor(transport).namesOf([holder.division], discovery)).get(holder.division.href) : undefined;

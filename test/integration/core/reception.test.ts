@@ -3,6 +3,7 @@ import { AuditLog } from '../../../electron/core/offline/audit-log';
 import { LocalStore } from '../../../electron/core/offline/local-store';
 import { storeMigrations } from '../../../electron/core/offline/registry';
 import { cardholderPhoto, checkCard } from '../../../electron/core/reception/card-check';
+import { CardIndex } from '../../../electron/core/reception/card-index';
 import { ReceptionService } from '../../../electron/core/reception/reception-service';
 import { RollCallService } from '../../../electron/core/reception/roll-call';
 import type { RunningSimulator } from '../../../electron/simulator/index';
@@ -24,10 +25,19 @@ afterEach(async () => {
 
 /** Every request that could change something on the server (anything but a GET), as it arrived. */
 let writes: string[] = [];
+/** Every request, as it arrived. */
+let requests: string[] = [];
 
 async function receptionDesk(version: string) {
   writes = [];
-  site = await startTestSite({ version, onRequest: (r) => void (r.method !== 'GET' && writes.push(`${r.method} ${r.url.pathname}`)) });
+  requests = [];
+  site = await startTestSite({
+    version,
+    onRequest: (r) => {
+      requests.push(`${r.method} ${r.url.pathname}`);
+      if (r.method !== 'GET') writes.push(`${r.method} ${r.url.pathname}`);
+    },
+  });
   desk = recordedSession(site);
   const d = desk;
   await eventually(() => d.connection.phase === 'connected' || undefined, 'the desk connected');
@@ -170,6 +180,15 @@ describe('card check at 9.40', () => {
     for (const [number, state] of [['4117', 'Lost'], ['4119', 'Disabled (manually)'], ['4114', 'Expired']] as const) {
       expect(await checkCard(desk.session, number), number).toMatchObject({ found: true, card: { state, active: false } });
     }
+    // Checked again through the desk's card index: that one cardholder read (and the photo), not the list.
+    const index = new CardIndex();
+    const first = await checkCard(desk.session, '4104', index);
+    const mark = requests.length;
+    expect(await checkCard(desk.session, '4104', index)).toEqual(first);
+    expect(requests.slice(mark).filter((r) => r.startsWith('GET /api/cardholders'))).toEqual([
+      'GET /api/cardholders/ch-praman',
+      'GET /api/cardholders/ch-praman/personal_data/2369',
+    ]);
     // Leading zeros and spaces are the same card number.
     expect(await checkCard(desk.session, ' 04104 ')).toMatchObject({ found: true, name: 'Priya Raman' });
     expect(await checkCard(desk.session, '999999')).toEqual({ found: false, number: '999999' });
