@@ -15,6 +15,9 @@ import { enrolmentHandlers } from './handlers/enrolment-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
 import { referenceHandlers } from './handlers/reference-handlers';
 import { directoryHandlers } from './handlers/directory-handlers';
+import { receptionHandlers } from './handlers/reception-handlers';
+import { ReceptionService } from './reception/reception-service';
+import { RollCallService } from './reception/roll-call';
 import { kioskHandlers } from './handlers/kiosk-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
 import { planHandlers } from './handlers/plan-handlers';
@@ -150,6 +153,11 @@ export class Desk implements DeskService {
       ...overrideShiftHandlers(this.overrides, this.shift),
       ...signInTrustHandlers(this.signInTrust, options.records?.audit),
       ...demoHandlers(options.demoAlarms),
+      ...receptionHandlers(
+        new ReceptionService({ session: () => this.session(), audit: options.records?.audit }),
+        new RollCallService({ session: () => this.session(), audit: options.records?.audit }),
+        () => this.session(),
+      ),
     };
   }
 

@@ -7,6 +7,8 @@ import { AUTH_SCHEME } from './auth/authorization-header';
 import { buildRestClients } from './auth/rest-clients';
 import { generateClientCertificate, generateServerCertificate } from './certificates';
 import { CardStore } from './cardholders/card-store';
+import { CardholderLocations } from './cardholders/locations';
+import { proximityCardsOf } from './cardholders/proximity-cards';
 import { SimClock } from './clock';
 import { listenControl } from './control/control-server';
 import { ControlOperations, type SimulatorControl } from './control/operations';
@@ -18,10 +20,12 @@ import { WorldAlarms } from './events/world-alarms';
 import { World } from './model/world';
 import { SubscriptionRegistry } from './model/subscriptions';
 import { ScenarioEngine, type ScenarioOptions } from './scenario/engine';
+import { followPassages } from './scenario/passage-locations';
 import { generateSite } from './site/generate';
 import { loadSite } from './site/load';
 import type { SiteDefinition } from './site/schema';
 import { ServerVersion } from './version';
+import { VisitBook } from './visits/visit-book';
 
 export type { SiteDefinition } from './site/schema';
 export type { SimulatorControl } from './control/operations';
@@ -128,6 +132,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const flood = new FailureFlood(events, () => clock.now(), site.server.division ?? rootDivision);
   const cards = new CardStore(site);
   const subscriptions = new SubscriptionRegistry(world);
+  const people = { book: new VisitBook(site, clock.now()), locations: new CardholderLocations(site, clock.now()), proximityCards: proximityCardsOf(site, clock.now()) };
+  followPassages(world, people.locations);
   const worldAlarms = new WorldAlarms(world, events, (id) => cards.displayName(id));
   // Alarm and event long-polls wait the site's hold (about 30 s), never longer than item updates do.
   const eventsHoldMs = Math.min(world.journal.holdMs, updatesTimeoutMs);
@@ -145,7 +151,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         await held.around(exchange.method, exchange.url, async () => {
           if (options.onRequest) await reportRequest(exchange, options.onRequest);
           if (await faults.intercept(exchange)) return;
-          await handleRest(exchange, { world, links, clients, flood, cards, updatesTimeoutMs, subscriptions, eventsHoldMs });
+          await handleRest(exchange, { world, links, clients, flood, cards, updatesTimeoutMs, subscriptions, eventsHoldMs, people });
         });
       },
     );

@@ -107,6 +107,20 @@ export const AuditAction = z.discriminatedUnion('kind', [
     override: z.string(),
     ...common,
   }),
+  z.object({
+    kind: z.literal('visitor.state'),
+    /** Personal: the visitor's name. The visit's name and the state set (signedIn, departed, cancelled…). */
+    visitor: z.string(),
+    visit: z.string(),
+    state: z.string(),
+    ...common,
+  }),
+  /** The visit's host told (sign-in or on-site notification). Personal: the visitor's and host's names. */
+  z.object({ kind: z.literal('visitor.hostNotified'), visitor: z.string(), host: z.string().optional(), notice: z.enum(['signingIn', 'onSite']), ...common }),
+  /** A walk-in visit made at the desk. Personal: the visitor's and host's names. */
+  z.object({ kind: z.literal('visit.walkIn'), visitor: z.string(), host: z.string(), reception: z.string(), ...common }),
+  /** Someone marked safe at a muster point (moved into its zone on the server). Personal: their name. */
+  z.object({ kind: z.literal('rollCall.markedSafe'), person: z.string(), zone: z.string(), ...common }),
   /** A shift ended: the report the next operator takes over, kept whole. */
   z.object({ kind: z.literal('shift.ended'), report: ShiftReport, ...common }),
   /** The next operator read the handover of `report` (the ended shift's report id). */
@@ -141,6 +155,10 @@ export const AuditKind = z.enum([
   'shift.acknowledged',
   'audit.retention',
   'audit.pruned',
+  'visitor.state',
+  'visitor.hostNotified',
+  'visit.walkIn',
+  'rollCall.markedSafe',
 ]);
 
 /** One entry as the audit screen shows it. */

@@ -1,5 +1,6 @@
 import type { CallName } from './index';
 import type { alarmCalls } from './alarms';
+import type { receptionCalls } from './reception';
 import type { OperatorSession } from './operators';
 
 /**
@@ -26,9 +27,25 @@ const alarmGates: { [K in keyof typeof alarmCalls]: CallGate } = {
   'events.exportCsv': 'open',
 };
 
+/** Reception and roll call (shared/contract/reception.ts): reading names people, acting changes the server. */
+const receptionGates: { [K in keyof typeof receptionCalls]: CallGate } = {
+  'reception.list': 'open',
+  'reception.photo': 'signedIn',
+  'cardCheck.byNumber': 'signedIn',
+  'reception.today': 'signedIn',
+  'reception.visitorTypes': 'signedIn',
+  'reception.setVisitorState': 'signedIn',
+  'reception.notifyHost': 'signedIn',
+  'reception.walkIn': 'signedIn',
+  'rollCall.get': 'signedIn',
+  'rollCall.musterZones': 'signedIn',
+  'rollCall.markSafe': 'signedIn',
+};
+
 export const callGates: { [K in CallName]: CallGate } = {
   // Spread: before the alarm calls are in the contract index these lines are simply unused.
   ...alarmGates,
+  ...receptionGates,
   'board.get': 'open',
   'item.command': 'signedIn',
   'site.connect': 'signedIn',

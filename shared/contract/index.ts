@@ -12,6 +12,7 @@ import { alarmCalls, alarmEvents } from './alarms';
 import { operatorCalls, operatorEvents } from './operators';
 import { signInTrustCalls } from './sign-in-trust';
 import { demoCalls } from './demo';
+import { receptionCalls } from './reception';
 
 export { CommandOutcome, CommandRequest } from './board';
 export { Acknowledgement, BoardLayout, PINNED_GROUP } from './layout';
@@ -40,6 +41,7 @@ export const calls = {
   ...operatorCalls,
   ...signInTrustCalls,
   ...demoCalls,
+  ...receptionCalls,
 } as const;
 
 export const events = {

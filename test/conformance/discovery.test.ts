@@ -49,6 +49,10 @@ const VENDOR_LINKS: Record<string, string> = {
   // Not named by cc_rest.yaml, which links division lists per feature (/api/divisions/_operation_); the
   // simulator's 9.30+ list is a difference listed in docs/server-endpoints.md §Divisions.
   'divisions.divisions': '/api/divisions',
+  // cc_rest.yaml /api/receptions and /api/visits: "Take it from … features.receptions.receptions" and
+  // "features.visits.visits" (8.50).
+  'receptions.receptions': '/api/receptions',
+  'visits.visits': '/api/visits',
 };
 
 describeAtVersions('discovery (GET /api)', (site) => {

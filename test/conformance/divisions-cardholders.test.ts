@@ -71,14 +71,14 @@ function crowdedSite() {
   const site = demoSite();
   const extra = Array.from({ length: 120 }, (_, i) => ({ id: `ch-x${String(i).padStart(3, '0')}`, firstName: `Visitor`, lastName: `Number ${i}`, division: 'south' }));
   site.cardholders = [...(site.cardholders ?? []), ...extra];
-  return site;
+  return { site, count: site.cardholders.length };
 }
 
 describe.each(VERSIONS)('divisions and cardholder search against the vendor reference at %s', (version) => {
   let sim: RunningSimulator;
   let client: TestClient;
   beforeAll(async () => {
-    ({ sim, client } = await startWithClient({ version, site: crowdedSite() }));
+    ({ sim, client } = await startWithClient({ version, site: crowdedSite().site }));
   });
   afterAll(async () => {
     await client.close();
@@ -90,7 +90,7 @@ describe.each(VERSIONS)('divisions and cardholder search against the vendor refe
     const first = await client.get(href);
     expect(first.status).toBe(200);
     const page = cardholderSearch(CardholderSummary).parse(first.json);
-    expect(page.results).toHaveLength(Math.min(defaultPage(version), 140));
+    expect(page.results).toHaveLength(Math.min(defaultPage(version), crowdedSite().count));
     if (defaultPage(version) === 100) expect(page.next).toBeDefined();
     else expect(page.next).toBeUndefined();
     // Every later page fits too.

@@ -11,6 +11,11 @@ export interface StreamedBody extends AsyncIterable<Uint8Array> {
  * dropped unread past the limit (the connection is closed), so a server cannot fill the desk's memory.
  */
 export async function readBoundedText(body: StreamedBody, limit: number, what: string, declaredLength: unknown): Promise<string> {
+  return (await readBoundedBytes(body, limit, what, declaredLength)).toString('utf8');
+}
+
+/** As readBoundedText, for a body that is not text (an image). */
+export async function readBoundedBytes(body: StreamedBody, limit: number, what: string, declaredLength: unknown): Promise<Buffer> {
   const tooLarge = () => {
     body.destroy();
     return new DeskError('invalid-response', `${what}: the server's answer is larger than ${describeBytes(limit)}, the most Gatehouse reads from one answer`);
@@ -24,5 +29,5 @@ export async function readBoundedText(body: StreamedBody, limit: number, what: s
     if (total > limit) throw tooLarge();
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

@@ -4,7 +4,7 @@ import { DeskError } from '../../../shared/errors';
 import { ANSWER_LIMITS, checkAnswerShape, type AnswerLimits } from './answer-limits';
 import { withholdFromLogs } from '../log/known-secrets';
 import { authorizationHeader } from './auth';
-import { readBoundedText } from './bounded-body';
+import { readBoundedBytes, readBoundedText } from './bounded-body';
 import { errorForFailure, errorForStatus } from './errors';
 import { OwnConnections } from './own-connection';
 import { assertOnOrigin, withQuery, type QueryValue } from './links';
@@ -101,6 +101,31 @@ export class Transport {
       return answer.body;
     };
     return this.getRetry ? withRetry(once, this.getRetry, options.signal) : once();
+  }
+
+  /**
+   * GET an href the server gave whose answer is an image (a cardholder's photo): its bytes and content
+   * type, read up to the answer limit on the commands' connections. Not retried: a missing photo is shown as missing.
+   */
+  async getImage(href: string, what: string): Promise<{ contentType: string; bytes: Buffer }> {
+    assertOnOrigin(href, this.origin);
+    try {
+      const res = await request(href, {
+        method: 'GET',
+        headers: { authorization: this.authorization, accept: 'image/png, image/jpeg, image/bmp' },
+        dispatcher: this.commands,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      });
+      const bytes = await readBoundedBytes(res.body, this.limits.answerBytes, what, res.headers['content-length']);
+      if (res.statusCode !== 200) throw errorForStatus(res.statusCode, bytes.toString('utf8'), what, res.headers);
+      const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!/^image\/(png|jpeg|bmp)$/.test(type)) throw new DeskError('invalid-response', `${what}: the server's answer is not a PNG, JPEG or BMP image`);
+      return { contentType: type, bytes };
+    } catch (err) {
+      if (err instanceof DeskError) throw err;
+      throw errorForFailure(err, what);
+    }
   }
 
   /** POST to an href the server gave. Resolves on 204; never retried (it may have reached the server). `signal` gives up waiting. */

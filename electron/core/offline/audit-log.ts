@@ -8,6 +8,10 @@ const personalFields: Partial<Record<AuditAction['kind'], readonly string[]>> = 
   override: ['requestedBy'],
   enrolment: ['cardholder', 'cardNumber'],
   'operator.signedIn': ['cardSubject'],
+  'visitor.state': ['visitor'],
+  'visitor.hostNotified': ['visitor', 'host'],
+  'visit.walkIn': ['visitor', 'host'],
+  'rollCall.markedSafe': ['person'],
 };
 const withheldText = '(not kept: the vault key was unavailable)';
 const unreadableText = '(sealed under a key this desk no longer has)';

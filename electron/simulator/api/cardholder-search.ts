@@ -6,6 +6,8 @@ import { selectFields } from './fields';
 import type { Links } from './links';
 import { textMatcher } from './name-match';
 import { searchPage } from './search';
+import { inAccessZones, peopleSearchFields } from './cardholder-people';
+import type { PeopleContext } from './visit-rules';
 
 /** Who may see a cardholder (docs/server-endpoints.md §Cardholder and PIV card endpoints). */
 export const VIEW_CARDHOLDERS = ['View Cardholders', 'Edit Cardholders', 'Modify Cardholders'];
@@ -21,8 +23,16 @@ const SELECTABLE = [...SUMMARY_FIELDS, 'division'];
  * `name` (first name, last name, or "lastName, firstName"; `%` anchors the pattern at both ends),
  * `description` (8.60), `division` and `directDivision` (9.20), sorted and paged like every search.
  */
-export function searchCardholders(exchange: Exchange, store: CardStore, world: World, links: Links, operator: Operator): void {
-  const visible = [...store.cardholders.values()].filter((h) => operator.can(VIEW_CARDHOLDERS, h.division));
+export function searchCardholders(
+  exchange: Exchange,
+  store: CardStore,
+  world: World,
+  links: Links,
+  operator: Operator,
+  people?: PeopleContext,
+): void {
+  const inZones = people ? inAccessZones(exchange.url.searchParams.get('accessZone'), people) : undefined;
+  const visible = [...store.cardholders.values()].filter((h) => operator.can(VIEW_CARDHOLDERS, h.division) && (inZones?.(h.id) ?? true));
   const page = searchPage(
     exchange,
     world,
@@ -32,7 +42,10 @@ export function searchCardholders(exchange: Exchange, store: CardStore, world: W
     links,
     { divisionFilters: true, skipViewCheck: true, matchName: cardholderNameMatcher },
   );
-  const results = page.results.map(({ holder }) => representSummary(holder, page.fields, world, links));
+  const results = page.results.map(({ holder }) => {
+    const summary = representSummary(holder, page.fields, world, links);
+    return people ? { ...summary, ...peopleSearchFields(holder, page.fields, people, world, links, store) } : summary;
+  });
   exchange.json(200, page.nextHref ? { results, next: { href: page.nextHref } } : { results });
 }
 

@@ -8,6 +8,8 @@ import { cardholderDetailFields, serveCardholderLink } from './cardholder-detail
 import { VIEW_CARDHOLDERS, searchCardholders } from './cardholder-search';
 import { parseFields, type FieldRequest } from './fields';
 import type { Links } from './links';
+import { peopleDetailFields, proximityCardBlocks } from './cardholder-people';
+import type { PeopleContext } from './visit-rules';
 
 const VIEW = VIEW_CARDHOLDERS;
 const EDIT = ['Edit Cardholders', 'Modify Cardholders'];
@@ -27,11 +29,12 @@ export async function serveCardholders(
   operator: Operator,
   rest: string[],
   holdMs = 30_000,
+  people?: PeopleContext,
 ): Promise<void> {
   if (!world.hasLicence('RESTCardholders')) return exchange.error(403, 'The site is not licensed for RESTCardholders');
   const m = exchange.method;
   if (rest.length === 0) {
-    if (m === 'GET') return searchCardholders(exchange, store, world, links, operator);
+    if (m === 'GET') return searchCardholders(exchange, store, world, links, operator, people);
     if (m !== 'POST') return exchange.error(405, 'Method not allowed');
     return create(exchange, store, world, links, operator);
   }
@@ -56,7 +59,10 @@ export async function serveCardholders(
       : exchange.error(403, 'The operator lacks the privilege to view cardholders');
   }
   if (m === 'GET') {
-    return exchange.json(200, representCardholder(holder, parseFields(exchange.url.searchParams.get('fields')), store, world, links));
+    const detail = representCardholder(holder, parseFields(exchange.url.searchParams.get('fields')), store, world, links);
+    if (!people) return exchange.json(200, detail);
+    const cards = [...(detail.cards as unknown[]), ...proximityCardBlocks(holder, people, store, links)];
+    return exchange.json(200, { ...detail, ...peopleDetailFields(holder, people, world, links), cards });
   }
   if (m === 'PATCH') return patch(exchange, holder, store, world, links, operator);
   return exchange.error(405, 'Method not allowed');

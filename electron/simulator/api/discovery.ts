@@ -46,6 +46,10 @@ export function discovery(world: World, links: Links): Record<string, unknown> {
     add('cardTypes', 'cardTypes', '/api/card_types');
     if (v.atLeast('8.10')) add('cardTypes', 'assign', '/api/card_types/assign');
   }
+  // cc_rest.yaml: "features.receptions.receptions" (RESTCardholders) and "features.visits.visits"
+  // (RESTCardholders and VisitorManagement), both new in 8.50.
+  if (v.atLeast('8.50') && cardholders) add('receptions', 'receptions', '/api/receptions');
+  if (v.atLeast('8.50') && cardholders && world.hasLicence('VisitorManagement')) add('visits', 'visits', '/api/visits');
   // cc_rest.yaml: alarms.alarms, alarms.updates, events.events, events.updates, events.eventGroups; RESTEvents only.
   if (world.hasLicence('RESTEvents')) {
     add('alarms', 'alarms', '/api/alarms');

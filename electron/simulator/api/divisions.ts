@@ -17,7 +17,14 @@ const DEFAULT_FIELDS = ['href', 'id', 'name', 'parent'];
  * The events and alarms controllers' lists (`view_events`, `view_alarms`) answer at every version with RESTEvents.
  * Every REST licence enables the controller.
  */
-export function serveDivisions(exchange: Exchange, world: World, links: Links, operator: Operator, rest: string[]): void {
+export function serveDivisions(
+  exchange: Exchange,
+  world: World,
+  links: Links,
+  operator: Operator,
+  rest: string[],
+  visitorManagement: (divisionId: string) => unknown = () => undefined,
+): void {
   if (!['RESTCardholders', 'RESTStatus', 'RESTOverrides'].some((l) => world.hasLicence(l))) {
     return exchange.error(403, 'The site is not licensed for any REST feature');
   }
@@ -27,15 +34,15 @@ export function serveDivisions(exchange: Exchange, world: World, links: Links, o
   if (operation) {
     // cc_rest.yaml: /api/divisions/_operation_, linked at alarms.divisions and events.divisions (RESTEvents).
     if (!world.hasLicence('RESTEvents')) return exchange.error(404, 'Not found');
-    return listDivisions(exchange, world, links, operator, (d) => operator.can(operation, d));
+    return listDivisions(exchange, world, links, operator, (d) => operator.can(operation, d), visitorManagement);
   }
   if (rest.length === 1) {
     const d = world.divisions.get(rest[0]!);
     if (!d) return exchange.error(404, 'Not found');
-    return exchange.json(200, representDivision(d, fields, world, links));
+    return exchange.json(200, representDivision(d, fields, world, links, visitorManagement));
   }
   if (!divisionListOffered(world)) return exchange.error(404, 'Not found');
-  listDivisions(exchange, world, links, operator, (d) => operator.holdsAnyPrivilegeIn(d));
+  listDivisions(exchange, world, links, operator, (d) => operator.holdsAnyPrivilegeIn(d), visitorManagement);
 }
 
 /**
@@ -50,7 +57,14 @@ const PRIVILEGE_LISTS: Record<string, readonly string[]> = {
 };
 
 /** One page of the divisions `shown` admits, paged like every search. */
-function listDivisions(exchange: Exchange, world: World, links: Links, operator: Operator, shown: (division: string) => boolean): void {
+function listDivisions(
+  exchange: Exchange,
+  world: World,
+  links: Links,
+  operator: Operator,
+  shown: (division: string) => boolean,
+  visitorManagement: (divisionId: string) => unknown,
+): void {
   const visible = world.divisions.all().filter((d) => shown(d.id));
   const page = searchPage(
     exchange,
@@ -61,7 +75,7 @@ function listDivisions(exchange: Exchange, world: World, links: Links, operator:
     links,
     { divisionFilters: false, skipViewCheck: true },
   );
-  const results = page.results.map((r) => representDivision(r.division, page.fields, world, links));
+  const results = page.results.map((r) => representDivision(r.division, page.fields, world, links, visitorManagement));
   exchange.json(200, page.nextHref ? { results, next: { href: page.nextHref } } : { results });
 }
 
@@ -75,6 +89,7 @@ function representDivision(
   fields: FieldRequest | undefined,
   world: World,
   links: Links,
+  visitorManagement: (divisionId: string) => unknown,
 ): Record<string, unknown> {
   const source = {
     href: () => links.division(d.id),
@@ -82,6 +97,8 @@ function representDivision(
     name: () => d.name,
     description: () => (world.version.atLeast('8.50') ? d.description : undefined),
     parent: () => (d.parent ? { href: links.division(d.parent) } : undefined),
+    // Only when asked for (cc_rest.yaml: "does not come out by default").
+    visitorManagement: () => visitorManagement(d.id),
   };
   return selectFields(source, DEFAULT_FIELDS, fields, world.version);
 }

@@ -27,6 +27,11 @@ import { serveUpdates } from './updates';
 import { serveItemSubscriptions } from './item-subscriptions';
 import { serveItems } from './items/items-controller';
 import type { SubscriptionRegistry } from '../model/subscriptions';
+import { servePersonalData, serveUpdateLocation } from './cardholder-people';
+import { visitorManagementBlock } from './division-visitor-management';
+import { serveReceptions } from './receptions';
+import type { PeopleContext } from './visit-rules';
+import { serveVisits } from './visits';
 
 const LIVE_COLLECTIONS = new Set<Collection>(['access_zones', 'alarm_zones', 'doors', 'fence_zones', 'inputs', 'interlock_groups', 'macros', 'outputs']);
 
@@ -40,6 +45,8 @@ export interface RestApiContext {
   subscriptions: SubscriptionRegistry;
   /** Longest an alarm or event updates call waits without news. */
   eventsHoldMs: number;
+  /** Visits, receptions and cardholders' whereabouts. */
+  people: PeopleContext;
 }
 
 /**
@@ -68,13 +75,24 @@ export async function handleRest(exchange: Exchange, ctx: RestApiContext): Promi
     case 'elevator_groups':
       return serveElevatorGroups(exchange, world, links, operator, rest);
     case 'divisions':
-      return serveDivisions(exchange, world, links, operator, rest);
+      return serveDivisions(exchange, world, links, operator, rest, (id) => visitorManagementBlock(id, world, links, operator, ctx.people.book));
+    case 'receptions':
+      return serveReceptions(exchange, world, links, operator, ctx.people.book, rest);
+    case 'visits':
+      return serveVisits(exchange, { ...ctx.people, world, links, cards: ctx.cards, operator }, rest);
     case 'controllers':
       return serveDirectory(exchange, world, links, rest);
     case 'card_types':
       return serveCardTypes(exchange, ctx.cards, world, links, rest);
     case 'cardholders':
-      return serveCardholders(exchange, ctx.cards, world, links, operator, rest, ctx.updatesTimeoutMs);
+      if (rest.length === 3 && rest[1] === 'personal_data' && world.hasLicence('RESTCardholders')) {
+        return servePersonalData(exchange, ctx.cards, world, operator, rest[0]!, rest[2]!);
+      }
+      // A move that the roll call and door passages follow (cardholder-people.ts), not only logged.
+      if (rest.length === 2 && rest[1] === 'update_location' && world.hasLicence('RESTCardholders')) {
+        return serveUpdateLocation(exchange, ctx.cards, ctx.people, world, links, operator, rest[0]!);
+      }
+      return serveCardholders(exchange, ctx.cards, world, links, operator, rest, ctx.updatesTimeoutMs, ctx.people);
     case 'alarms':
     case 'events': {
       const events = { world, links, operator, holdMs: ctx.eventsHoldMs };

@@ -70,6 +70,7 @@ export class ServerEventJournal {
   private seq = 0;
   readonly feed = new StatusFeed();
   readonly alarms: AlarmBook;
+  private readonly recordListeners: ((event: ServerEventRecord) => void)[] = [];
 
   constructor(
     private readonly settings: Site['alarms'],
@@ -114,7 +115,13 @@ export class ServerEventJournal {
     // Trimmed in chunks: a busy site appends many events a second, and each trim moves the whole array.
     if (this.events.length > LIMIT + TRIM) this.events.splice(0, this.events.length - LIMIT);
     this.feed.changed();
+    for (const listener of this.recordListeners) listener(event);
     return event;
+  }
+
+  /** Calls `listener` with every event recorded from now on (people's whereabouts follow card access). */
+  onRecord(listener: (event: ServerEventRecord) => void): void {
+    this.recordListeners.push(listener);
   }
 
   get(seq: number): ServerEventRecord | undefined {

@@ -98,6 +98,14 @@ export class Exchange {
     this.send(status, undefined, headers);
   }
 
+  /** A binary body (an image personal data field). */
+  bytes(status: number, body: Buffer, contentType: string): void {
+    if (this.done) return;
+    this.finished = true;
+    (this.res as ServerResponse).writeHead(status, { 'content-type': contentType, 'content-length': String(body.length) });
+    this.res.end(body);
+  }
+
   /** Raw text, for fault injection (malformed JSON). */
   send(status: number, body: string | undefined, headers: Record<string, string>): void {
     if (this.done) return;

@@ -8,6 +8,7 @@ export type SimEvent = (
   | { type: 'auth-failure'; reason: string; source: string }
   | { type: 'auth-flood-alarm'; message: string; count: number }
   | { type: 'cardholder'; action: string; cardholderId: string; operator: string }
+  | { type: 'visit'; action: string; visitId: string; cardholderId?: string; operator: string }
 ) & {
   /** Every event has a division: its source item's (the server's, the root, for authentication). */
   division?: string;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import demoSite from '../../../resources/demo-site.json';
 import { SiteDefinition, type Site } from './schema';
+import { checkVisitorReferences } from './visitor-references';
 
 export const DEMO_SITE_PATH = fileURLToPath(new URL('../../../resources/demo-site.json', import.meta.url));
 
@@ -83,6 +84,7 @@ function checkReferences(site: Site, where: string): void {
     for (const m of group.members) ref('cardholder', group.id, m, cardholders);
     for (const d of group.divisions) ref('division', group.id, d, divisions);
   }
+  checkVisitorReferences(site, fail);
   const fences = new Set(site.fenceZones.map((f) => f.id));
   for (const zone of site.alarmZones) ref('fence zone', zone.id, zone.fenceZone, fences);
   for (const [kind, list] of Object.entries(site)) {

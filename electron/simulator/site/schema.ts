@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KIND_KEYS } from '../events/event-kinds';
+import { CardholderLocations, CardholderPhotos, ProximityCards, VisitorManagement } from './visitor-schema';
 
 /**
  * A site is data: the divisions, the people and REST clients, and every item the server holds.
@@ -158,7 +159,7 @@ export const ElevatorGroup = z.object({
   floors: z.array(Floor),
 });
 
-export const Licence = z.enum(['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV', 'RESTEvents']);
+export const Licence = z.enum(['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV', 'RESTEvents', 'VisitorManagement']);
 
 /** How the server treats one kind of event: its priority, and when it is an alarm, the notes and instructions that go with it. */
 export const AlarmKindSettings = z
@@ -230,6 +231,10 @@ export const SiteDefinition = z.object({
   dayCategories: z.array(DayCategory).default([]),
   elevatorGroups: z.array(ElevatorGroup).default([]),
   alarms: AlarmSettings,
+  visitorManagement: VisitorManagement,
+  cardholderPhotos: CardholderPhotos,
+  cardholderLocations: CardholderLocations,
+  proximityCards: ProximityCards,
 });
 
 /** A site as written in a file or passed in (defaults optional). */

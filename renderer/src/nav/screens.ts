@@ -2,10 +2,13 @@ import type { Component } from 'svelte';
 import AlarmScreen from '../alarms/AlarmScreen.svelte';
 import { alarmQueue } from '../alarms/alarms.svelte';
 import AuditScreen from '../audit/AuditScreen.svelte';
+import CardCheckScreen from '../cardcheck/CardCheckScreen.svelte';
 import EnrolmentScreen from '../enrolment/EnrolmentScreen.svelte';
 import JournalScreen from '../journal/JournalScreen.svelte';
 import { operator } from '../operators/operator.svelte';
 import OverridesScreen from '../overrides/OverridesScreen.svelte';
+import ReceptionScreen from '../reception/ReceptionScreen.svelte';
+import RollCallScreen from '../rollcall/RollCallScreen.svelte';
 import { activeOverrides } from '../overrides/overrides.svelte';
 import SettingsScreen from '../settings/SettingsScreen.svelte';
 import EndShiftScreen from '../shift/EndShiftScreen.svelte';
@@ -46,6 +49,9 @@ export const SCREENS: readonly DeskScreen[] = [
   },
   { id: 'journal', name: 'Events', label: () => 'Events', key: 'e', testid: 'open-journal', component: JournalScreen },
   { id: 'overrides', name: 'Overrides', label: () => `Overrides (${activeOverrides.open.length})`, key: 'o', testid: 'open-overrides', component: OverridesScreen },
+  { id: 'reception', name: 'Reception', label: () => 'Reception', key: 'r', testid: 'open-reception', component: ReceptionScreen },
+  { id: 'roll-call', name: 'Roll call', label: () => 'Roll call', key: 'w', testid: 'open-roll-call', component: RollCallScreen },
+  { id: 'card-check', name: 'Card check', label: () => 'Card check', key: 'k', testid: 'open-card-check', component: CardCheckScreen },
   { id: 'enrolment', name: 'PIV enrolment', label: () => 'Enrol a card', key: 'n', testid: 'open-enrolment', component: EnrolmentScreen },
   { id: 'audit', name: 'Audit log', label: () => 'Audit log', key: 'l', testid: 'open-audit', component: AuditScreen },
   { id: 'end-shift', name: 'End shift', label: () => 'End shift', key: 'h', testid: 'open-end-shift', component: EndShiftScreen, available: () => signedIn() && !handoverWaiting() },

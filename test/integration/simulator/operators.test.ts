@@ -91,7 +91,8 @@ describe('licences', () => {
     );
     sim.control.setLicences(['RESTCardholders']);
     const cardholdersOnly = (await client.get('/api')).json.features;
-    expect(Object.keys(cardholdersOnly).sort()).toEqual(['cardTypes', 'cardholders', 'dayCategories', 'items']);
+    // Receptions (8.50) need only RESTCardholders; visits also need VisitorManagement (cc_rest.yaml).
+    expect(Object.keys(cardholdersOnly).sort()).toEqual(['cardTypes', 'cardholders', 'dayCategories', 'items', 'receptions']);
     expect(Object.keys(cardholdersOnly.items).sort()).toEqual(['itemTypes', 'items']);
   });
 

@@ -19,6 +19,21 @@ export const KIND_WORDS: Record<AuditKind, string> = {
   'shift.acknowledged': 'Handover acknowledged',
   'audit.retention': 'Audit retention set',
   'audit.pruned': 'Audit entries pruned',
+  'visitor.state': 'Visitor',
+  'visitor.hostNotified': 'Host notified',
+  'visit.walkIn': 'Walk-in visit',
+  'rollCall.markedSafe': 'Marked safe',
+};
+
+/** A visitor's state as the reception desk says it. */
+const VISITOR_STATE_WORDS: Record<string, string> = {
+  expected: 'set back to expected',
+  signingIn: 'signing in',
+  signedIn: 'signed in',
+  onSite: 'on site',
+  expectedBack: 'out, expected back',
+  departed: 'signed out',
+  cancelled: 'visit cancelled',
 };
 
 const SIGN_IN_WORDS: Record<Extract<AuditAction, { kind: 'operator.signedIn' }>['method'], string> = {
@@ -117,6 +132,14 @@ export function describeAction(action: AuditAction): string {
       return `${action.acknowledgedBy} read the handover from ${action.endedBy}`;
     case 'audit.retention':
       return action.retentionDays === null ? 'keep every entry' : `keep ${action.retentionDays} days`;
+    case 'visitor.state':
+      return `${action.visitor} ${VISITOR_STATE_WORDS[action.state] ?? action.state} (${action.visit})`;
+    case 'visitor.hostNotified':
+      return `${action.host ?? 'The host'} told ${action.visitor} is ${action.notice === 'signingIn' ? 'signing in' : 'on site'}`;
+    case 'visit.walkIn':
+      return `${action.visitor} to see ${action.host} at ${action.reception}`;
+    case 'rollCall.markedSafe':
+      return `${action.person} at ${action.zone}`;
     case 'audit.pruned':
       return `${action.count} entries (${action.fromSeq}–${action.toSeq}) older than ${deskDate(action.olderThan)}`;
   }

@@ -1,0 +1,30 @@
+import type { receptionCalls } from '../../../shared/contract/reception';
+import { cardholderPhoto, checkCard } from '../reception/card-check';
+import { CardIndex } from '../reception/card-index';
+import type { ReceptionService } from '../reception/reception-service';
+import type { SiteSession } from '../site-session';
+import type { RollCallService } from '../reception/roll-call';
+import type { HandlerTable } from './handler-table';
+
+/** Reception and roll call (shared/contract/reception.ts): reads through the open site, actions audited and never queued. */
+export function receptionHandlers(
+  reception: ReceptionService,
+  rollCall: RollCallService,
+  session: () => SiteSession,
+): HandlerTable<keyof typeof receptionCalls> {
+  // One per desk: a site's cards found once are checked again by their holder alone.
+  const cards = new CardIndex();
+  return {
+    'cardCheck.byNumber': ({ number }) => checkCard(session(), number, cards),
+    'reception.photo': ({ cardholder }) => cardholderPhoto(session(), cardholder),
+    'reception.list': () => reception.list(),
+    'reception.today': ({ reception: href }) => reception.today(href),
+    'reception.visitorTypes': ({ reception: href }) => reception.visitorTypes(href),
+    'reception.setVisitorState': (params) => reception.setVisitorState(params),
+    'reception.notifyHost': (params) => reception.notifyHost(params),
+    'reception.walkIn': (params) => reception.walkIn(params),
+    'rollCall.get': () => rollCall.get(),
+    'rollCall.musterZones': () => rollCall.musterZones(),
+    'rollCall.markSafe': (params) => rollCall.markSafe(params),
+  };
+}
