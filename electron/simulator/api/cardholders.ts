@@ -1,4 +1,5 @@
 import type { Operator } from '../auth/operator';
+import { readJsonObject } from '../http/json-body';
 import { cardStatusAfter, readRequestedStatus } from '../cardholders/card-status';
 import type { CardStore, StoredCard, StoredCardholder } from '../cardholders/card-store';
 import { digitsOf, formatFascn, issueLevelOf, PivRejection, readPivData, readPivStatus } from '../cardholders/piv-data';
@@ -68,24 +69,9 @@ export async function serveCardholders(
   return exchange.error(405, 'Method not allowed');
 }
 
-async function readBody(exchange: Exchange): Promise<Record<string, unknown> | undefined> {
-  const text = await exchange.bodyText();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (err) {
-    exchange.error(400, `The request body is not valid JSON: ${(err as Error).message}`);
-    return undefined;
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    exchange.error(400, 'The request body must be a JSON object');
-    return undefined;
-  }
-  return body as Record<string, unknown>;
-}
 
 async function create(exchange: Exchange, store: CardStore, world: World, links: Links, operator: Operator): Promise<void> {
-  const body = await readBody(exchange);
+  const body = await readJsonObject(exchange);
   if (!body) return;
   const divisionHref = (body.division as { href?: unknown } | undefined)?.href;
   const divisionId = typeof divisionHref === 'string' ? idFromHref(divisionHref, links.href('/api/divisions/')) : undefined;
@@ -147,7 +133,7 @@ async function patch(
   links: Links,
   operator: Operator,
 ): Promise<void> {
-  const body = await readBody(exchange);
+  const body = await readJsonObject(exchange);
   if (!body) return;
   if (!operator.can(EDIT, holder.division)) return exchange.error(403, "The operator lacks the 'Edit Cardholders' privilege");
   // The arrays are `add`, `update` and `remove` (cc_rest.yaml: CardholderPATCH.cards); like the real server,

@@ -1,4 +1,5 @@
 import type { Exchange } from '../http/exchange';
+import { readJsonObject } from '../http/json-body';
 import { VisitorStatus } from '../site/visitor-schema';
 import type { StoredVisit, StoredVisitor } from '../visits/visit-book';
 import { visitHref } from './visit-representation';
@@ -16,7 +17,7 @@ class VisitRejection extends Error {}
  * Answered 201 with the new visit's href in `location`.
  */
 export async function createVisit(exchange: Exchange, ctx: VisitsContext): Promise<void> {
-  const body = await readObject(exchange);
+  const body = await readJsonObject(exchange);
   if (!body) return;
   const { book, operator, links } = ctx;
   try {
@@ -33,7 +34,7 @@ export async function createVisit(exchange: Exchange, ctx: VisitsContext): Promi
 
 /** cc_rest.yaml /api/visits/{id} PATCH: any of the fields; visitors and visitor access groups as `add` / `remove`. */
 export async function patchVisit(exchange: Exchange, ctx: VisitsContext, visit: StoredVisit): Promise<void> {
-  const body = await readObject(exchange);
+  const body = await readJsonObject(exchange);
   if (!body) return;
   const refusal = writeRefusal(ctx, visit);
   if (refusal) return exchange.error(403, refusal);
@@ -54,7 +55,7 @@ export async function patchVisit(exchange: Exchange, ctx: VisitsContext, visit: 
  * event is recorded when the state changes. A visitor who departs was last seen at the reception.
  */
 export async function setVisitorStatus(exchange: Exchange, ctx: VisitsContext, visit: StoredVisit, visitor: StoredVisitor): Promise<void> {
-  const body = await readObject(exchange);
+  const body = await readJsonObject(exchange);
   if (!body) return;
   const wanted = VisitorStatus.safeParse((body.status as { value?: unknown } | undefined)?.value);
   if (!wanted.success) return exchange.error(400, `status.value must be one of ${VisitorStatus.options.join(', ')}`);
@@ -80,7 +81,7 @@ export async function notifyHost(
   visitor: StoredVisitor,
   kind: 'signingIn' | 'onSite',
 ): Promise<void> {
-  const body = await readObject(exchange);
+  const body = await readJsonObject(exchange);
   if (!body) return;
   const text = (key: string) => (typeof body[key] === 'string' && body[key] !== '' ? (body[key] as string) : undefined);
   for (const key of ['emailSubject', 'emailMessage', 'smsMessage']) {
@@ -220,17 +221,3 @@ function changeList(raw: unknown, current: string[], creating: boolean, key: str
   return [...new Set([...current.filter((id) => !removed.has(id)), ...added])];
 }
 
-async function readObject(exchange: Exchange): Promise<Record<string, unknown> | undefined> {
-  let body: unknown;
-  try {
-    body = JSON.parse(await exchange.bodyText());
-  } catch (err) {
-    exchange.error(400, `The request body is not valid JSON: ${(err as Error).message}`);
-    return undefined;
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    exchange.error(400, 'The request body must be a JSON object');
-    return undefined;
-  }
-  return body as Record<string, unknown>;
-}

@@ -22,7 +22,7 @@ const WHY = {
   multiServer: 'serverDisplayName is only on items homed on another server of a multi-server installation (cc_rest.yaml: SERVER), and the simulator is one server',
   outOfScope: 'outside the interface Gatehouse uses (the seed spec, scope: PIV cards on cardholders; items; alarms and events)',
   oneFloor: 'the demo site fits on one page here; the next link is checked on pages the simulator splits',
-  reception: 'added with reception (issue 41): where the cardholder last badged, personal data, visits',
+  reception: 'the simulator gives it when asked for, and the reception screens ask for it where they need it',
   operatorLogin: 'the simulated cardholders are not operators of the interactive clients (operator login, Windows and Entra ID accounts)',
   noneHeld: 'the simulated site holds none, and the server sends no empty blocks it has nothing for',
   futureVersion: 'arrives after the newest simulated version (9.40)',
@@ -41,11 +41,10 @@ export const EXAMPLE_DIFFERENCES: readonly ExampleDifference[] = [
     reason: 'the PIV page\'s sample spells the group "cardHolders"; cc_rest.yaml and rest_training.adoc name it features.cardholders, which the simulator gives',
   },
   // Cardholder detail (ref/cardholders.html): the blocks of cardholder administration the desk never reads.
-  ...['lastSuccessfulAccessTime', 'lastSuccessfulAccessZone', 'personalDataDefinitions'].map((path) => ({ response: 'GET /api/cardholders/{id}', path, reason: WHY.reception })),
   ...['operatorLoginEnabled', 'operatorUsername', 'operatorPasswordExpired', 'windowsLoginEnabled', 'windowsUsername', 'oidcLoginEnabled', 'oidcUserId'].map(
     (path) => ({ response: 'GET /api/cardholders/{id}', path, reason: WHY.operatorLogin }),
   ),
-  ...['accessGroups', 'operatorGroups', 'competencies', 'relationships', 'lockers', 'elevatorGroups', 'notifications', 'disableCipherPad'].map((path) => ({
+  ...['operatorGroups', 'competencies', 'relationships', 'lockers', 'elevatorGroups', 'notifications', 'disableCipherPad'].map((path) => ({
     response: 'GET /api/cardholders/{id}',
     path,
     reason: `cardholder administration ${WHY.outOfScope.slice('outside '.length)}; ${WHY.noneHeld}`,

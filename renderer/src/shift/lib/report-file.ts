@@ -1,5 +1,5 @@
 import type { RendererDesk } from '../../lib/desk';
-import { downloadText } from '../../audit/lib/download';
+import { downloadText } from '../../lib/download';
 
 /** Downloads a shift's report as CSV (main builds it, as it builds the audit export); says what was saved. */
 export async function downloadShiftCsv(desk: RendererDesk, id: string): Promise<string> {
