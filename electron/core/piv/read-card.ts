@@ -6,6 +6,8 @@ import { readCertificateObject, summariseCertificate } from './certificates';
 import { formatGuid, guidToDecimal, parseChuid, type Chuid } from './chuid';
 import { readFingerprintStructure } from './fingerprints';
 import { PivApplication } from './piv-application';
+import { certificateCardIds } from './sign-in/certificate-identity';
+import { checkChuidNamesCertificateCard } from './sign-in/chuid-check';
 import { PIV_OBJECT_TAGS } from '../../../shared/piv/card/card-objects';
 import { PivError } from '../../../shared/piv/card/errors';
 
@@ -104,8 +106,6 @@ async function readObject(
  * trusts (sign-in/chuid-check.ts), here told to the enrolling operator rather than refused outright.
  */
 async function certificateNamesOtherCard(chuidObject: Uint8Array, chuid: Chuid, certificateBase64: string): Promise<string | undefined> {
-  const { certificateCardIds } = await import('./sign-in/certificate-identity');
-  const { checkChuidNamesCertificateCard } = await import('./sign-in/chuid-check');
   try {
     checkChuidNamesCertificateCard(chuidObject, chuid, await certificateCardIds(new Uint8Array(Buffer.from(certificateBase64, 'base64'))));
     return undefined;
