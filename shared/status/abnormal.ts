@@ -1,7 +1,7 @@
 import type { StatusReading } from './reading';
 
 /**
- * Flags that mean the server has no current status for the item, in the priority order of docs/server-interface.md §Status flags (a
+ * Flags that mean the server has no current status for the item, in the priority order of docs/server-status-flags.md (a
  * later one means none of the earlier ones applies). Shared by every item type.
  */
 const ABNORMAL: Record<string, string> = {
@@ -21,7 +21,7 @@ const TRANSIENT: Record<string, string> = {
   controllerUnknown: 'Fetching status from the controller',
 };
 
-/** The one flag allowed with an abnormal one, and only with `deviceNotResponding` (docs/server-interface.md §Status flags). */
+/** The one flag allowed with an abnormal one, and only with `deviceNotResponding` (docs/server-status-flags.md). */
 const KEYS_TAMPERED = 'encryptionKeysTampered';
 
 export const COMMON_FLAG_WORDS: Record<string, string> = {
@@ -52,7 +52,7 @@ export function readAbnormal(
   const keysTampered = flags.includes(KEYS_TAMPERED);
   if (keysTampered) reasons.push(COMMON_FLAG_WORDS[KEYS_TAMPERED]!);
 
-  // None of these flags (docs/server-interface.md §Status flags) comes with another; if one does, its companions are not current.
+  // None of these flags (docs/server-status-flags.md) comes with another; if one does, its companions are not current.
   const allowed = new Set([flag, ...(flag === 'deviceNotResponding' ? [KEYS_TAMPERED] : [])]);
   const others = flags.filter((f) => !allowed.has(f));
   if (others.length > 0) {

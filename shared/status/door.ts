@@ -25,7 +25,7 @@ const DOOR: TypeRules = {
     ]),
 };
 
-/** Reads door flags by the rules of docs/server-interface.md §Status flags: exactly one of closed/open, locked/unlocked, secure/free. */
+/** Reads door flags by the rules of docs/server-status-flags.md: exactly one of closed/open, locked/unlocked, secure/free. */
 export function readDoor(flags: readonly string[]): StatusReading {
   return readWithRules(flags, DOOR);
 }

@@ -27,7 +27,7 @@ const READERS: Record<ItemKind, (flags: readonly string[]) => StatusReading> = {
   output: readOutput,
 };
 
-/** The reading of an item's flags by the rules for its kind (docs/server-interface.md §Status flags). */
+/** The reading of an item's flags by the rules for its kind (docs/server-status-flags.md). */
 export function readStatus(kind: ItemKind, flags: readonly string[]): StatusReading {
   return READERS[kind](flags);
 }

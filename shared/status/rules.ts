@@ -1,7 +1,7 @@
 import { COMMON_FLAG_WORDS, readAbnormal } from './abnormal';
 import { VERDICT_RANK, type StatusReading, type Verdict } from './reading';
 
-/** A set of flags as the server sent them, asked the questions the rules of docs/server-interface.md §Status flags ask. */
+/** A set of flags as the server sent them, asked the questions the rules of docs/server-status-flags.md ask. */
 export interface FlagSet {
   has(flag: string): boolean;
   /** The flags of `names` that are present, in the order given. */
@@ -16,7 +16,7 @@ export interface FlagMeaning {
   verdict: Verdict | ((flags: FlagSet) => Verdict);
 }
 
-/** One item type's flags and rules, as docs/server-interface.md §Status flags gives them. */
+/** One item type's flags and rules, as docs/server-status-flags.md gives them. */
 export interface TypeRules {
   flags: Record<string, FlagMeaning>;
   /** The consistency rules ("exactly one of", "never together", "error test"), as breaches found. */
@@ -69,7 +69,7 @@ function listWords(names: readonly string[], word: (flag: string) => string): st
 }
 
 /**
- * The "exactly one of" rule (docs/server-interface.md §Status flags): a breach when none or several are present. `what` names the
+ * The "exactly one of" rule (docs/server-status-flags.md): a breach when none or several are present. `what` names the
  * set for an operator ("zone mode"); two-flag sets read "neither open nor closed".
  */
 export function exactlyOne(
@@ -89,7 +89,7 @@ export function exactlyOne(
     : `In error: more than one ${what} (${listWords(present, word)})`;
 }
 
-/** The "never together" rule (docs/server-interface.md §Status flags). */
+/** The "never together" rule (docs/server-status-flags.md). */
 export function atMostOne(flags: FlagSet, names: readonly string[], word: (flag: string) => string): string | undefined {
   const present = flags.present(names);
   return present.length > 1 ? `In error: ${listWords(present, word)} reported together` : undefined;

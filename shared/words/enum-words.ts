@@ -1,7 +1,7 @@
 import type { AlarmFeed, AlarmState } from '../contract/alarms';
 import type { AuditOutcome } from '../contract/audit';
 import type { OutboxItem } from '../contract/enrolment';
-import type { ActiveOverride, LockReason, OperatorRole } from '../contract/operators';
+import type { ActiveOverride, LockReason, OperatorRole, SignInRefusal } from '../contract/operators';
 import type { ConnectionPhase, ItemKind } from '../domain';
 import type { ErrorCode } from '../errors';
 import type { PivStatusType } from '../piv/card-create';
@@ -54,6 +54,25 @@ export const LOCK_REASON_WORDS: Record<LockReason, string> = {
 };
 
 export const OPERATOR_ROLE_WORDS: Record<OperatorRole, string> = { operator: 'operator', supervisor: 'supervisor' };
+
+/** Why a sign-in was refused, as the audit log says it beside the words the guard saw. */
+export const SIGN_IN_REFUSAL_WORDS: Record<SignInRefusal, string> = {
+  'no-card': 'no card could be read',
+  'not-piv': 'not a readable PIV card',
+  'no-card-id': 'certificate names no card',
+  'untrusted-issuer': 'issuer not trusted',
+  expired: 'certificate expired or not yet valid',
+  revoked: 'revoked at this desk',
+  'chuid-signature': 'card’s identity record not signed by a trusted issuer',
+  'chuid-mismatch': 'card’s identity record names another card (copied)',
+  'wrong-pin': 'wrong card PIN',
+  'pin-blocked': 'card PIN blocked',
+  'pin-guard': 'PIN held back by the desk',
+  'challenge-failed': 'card did not prove its key',
+  'not-on-roster': 'card not on the roster',
+  'wrong-desk-pin': 'wrong desk PIN',
+  'desk-pin-locked': 'desk PIN locked',
+};
 
 export const OVERRIDE_STATE_WORDS: Record<ActiveOverride['state'], string> = {
   running: 'Running',

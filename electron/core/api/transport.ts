@@ -11,14 +11,12 @@ import { assertOnOrigin, withQuery, type QueryValue } from './links';
 import { parsePayload } from './payload';
 import { detectProtocol, type HttpProtocol } from './protocol';
 import { RefusalBudget } from './refusal-budget';
+import { buildWatchAgent } from './watch-agent';
 import type { GetOptions, TransportOptions, WatchCapacity } from './transport-options';
 import { GET_RETRY, withRetry, type RetryPolicy } from './retry';
 
 export type { GetOptions, TlsMaterial, TransportOptions, WatchCapacity } from './transport-options';
 
-/** HTTP/2 long-polls: a few connections, many streams each. */
-const H2_CONNECTIONS = 4;
-const H2_STREAMS_PER_CONNECTION = 4_000;
 /** How long one certificate explanation answers for further refusals. */
 const EXPLANATION_KEPT_MS = 2_000;
 const DEFAULT_H1_WATCH_CONNECTIONS = 32;
@@ -210,7 +208,7 @@ export class Transport {
   }
 
   private buildWatchAgent(protocol: HttpProtocol): { agent: Agent; capacity: WatchCapacity } {
-    const built = this.buildWatchAgentFor(protocol);
+    const built = buildWatchAgent(protocol, this.connect, this.h1WatchConnections);
     built.agent.on('disconnect', (_origin, _targets, err) => this.disconnected(err));
     return built;
   }
@@ -219,23 +217,6 @@ export class Transport {
   private disconnected(err: Error | undefined): void {
     const code = (err as { code?: string } | undefined)?.code;
     if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') this.options.serverClosed?.(err!.message);
-  }
-
-  private buildWatchAgentFor(protocol: HttpProtocol): { agent: Agent; capacity: WatchCapacity } {
-    if (protocol === 'h2') {
-      // undici runs one request per client at a time unless `pipelining` allows more; on HTTP/2 that
-      // number is the streams multiplexed on one connection.
-      const agent = new Agent({
-        connect: this.connect,
-        allowH2: true,
-        connections: H2_CONNECTIONS,
-        pipelining: H2_STREAMS_PER_CONNECTION,
-        maxConcurrentStreams: H2_STREAMS_PER_CONNECTION,
-      });
-      return { agent, capacity: { protocol, slots: H2_CONNECTIONS * H2_STREAMS_PER_CONNECTION } };
-    }
-    const agent = new Agent({ connect: this.connect, allowH2: false, connections: this.h1WatchConnections, pipelining: 1 });
-    return { agent, capacity: { protocol, slots: this.h1WatchConnections } };
   }
 
   private async send(url: string, method: Method, body: unknown, what: string, options: GetOptions): Promise<Answer> {

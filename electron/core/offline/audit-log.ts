@@ -115,6 +115,12 @@ export class AuditLog {
       .filter((e) => !text || JSON.stringify([e.operator ?? '', e.action]).toLowerCase().includes(text));
   }
 
+  /** When each entry of `kind` with `outcome` since `from` was recorded: a count the desk shows, without opening any entry. */
+  timesOf(kind: AuditAction['kind'], outcome: AuditEntry['action']['outcome'], from: number): number[] {
+    const rows = this.store.db.prepare('SELECT at FROM audit_entries WHERE at >= ? AND kind = ? AND outcome = ?').all(from, kind, outcome) as { at: number }[];
+    return rows.map((r) => r.at);
+  }
+
   check(): AuditCheck {
     const rows = this.store.db.prepare('SELECT * FROM audit_entries ORDER BY seq').iterate() as Iterable<AuditRow>;
     return checkChain(rows, this.meta('anchor') ?? genesisHash);

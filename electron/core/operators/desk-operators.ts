@@ -43,7 +43,7 @@ export function deskOperators(parts: {
     ...(options?.minuteMs ? { minuteMs: options.minuteMs } : {}),
     ...(record ? { record } : {}),
     ...(records
-      ? { refusedSince: (from: number) => records.audit.matching({ from, kinds: ['operator.signedIn'], outcomes: ['refused'] }).map((e) => e.at) }
+      ? { refusedSince: (from: number) => records.audit.timesOf('operator.signedIn', 'refused', from) }
       : {}),
     changed: (state) => events.emit('operator.session', state),
   });

@@ -25,7 +25,7 @@ export interface ItemFaults {
 
 /**
  * One item the server holds. Subclasses add the physical and override state of their type and
- * say which flags it shows when online; this class adds the abnormal flags (docs/server-interface.md §Status flags, in priority
+ * say which flags it shows when online; this class adds the abnormal flags (docs/server-status-flags.md, in priority
  * order), the "is anyone watching" bookkeeping behind `unknown` and `controllerUnknown`, and the
  * change feed long-polls wait on.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AlarmState, AlarmFeed } from '../../../shared/contract/alarms';
 import { AuditOutcome } from '../../../shared/contract/audit';
 import { OutboxItem } from '../../../shared/contract/enrolment';
-import { ActiveOverride, LockReason, OperatorRole } from '../../../shared/contract/operators';
+import { ActiveOverride, LockReason, OperatorRole, SignInRefusal } from '../../../shared/contract/operators';
 import { ConnectionPhase, ItemKind } from '../../../shared/domain';
 import { ErrorCode } from '../../../shared/errors';
 import { PIV_STATUS_TYPES } from '../../../shared/piv/card-create';
@@ -20,6 +20,7 @@ import {
   OUTBOX_STATE_WORDS,
   OVERRIDE_STATE_WORDS,
   PIV_STATUS_WORDS,
+  SIGN_IN_REFUSAL_WORDS,
 } from '../../../shared/words/enum-words';
 import { clockTime, deskDate, deskDateTime, isoWords, waitedFor } from '../../../shared/words/desk-time';
 import { errorWords, plainWords } from '../../../shared/words/plain-words';
@@ -37,6 +38,7 @@ describe('every enum the guard is shown has words', () => {
     ['alarm feed sources', AlarmFeed.shape.source.options, ALARM_FEED_WORDS],
     ['lock reasons', LockReason.options, LOCK_REASON_WORDS],
     ['operator roles', OperatorRole.options, OPERATOR_ROLE_WORDS],
+    ['refused sign-in reasons', SignInRefusal.options, SIGN_IN_REFUSAL_WORDS],
     ['override states', ActiveOverride.shape.state.options, OVERRIDE_STATE_WORDS],
     ['outbox states', OutboxItem.shape.state.options, OUTBOX_STATE_WORDS],
     ['audit outcomes', AuditOutcome.options, AUDIT_OUTCOME_WORDS],

@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEntry, AuditKind, AuditOutcome } from '../../../../shared/contract/audit';
-import type { SignInRefusal } from '../../../../shared/contract/operators';
 import { commandWords } from '../../../../shared/commands';
 import { deskDate, isoWords } from '../../../../shared/words/desk-time';
+import { SIGN_IN_REFUSAL_WORDS } from '../../../../shared/words/enum-words';
 
 export const KIND_WORDS: Record<AuditKind, string> = {
   override: 'Override',
@@ -58,24 +58,6 @@ const ROSTER_WORDS: Record<Extract<AuditAction, { kind: 'operators.changed' }>['
   pinLockLifted: 'desk-PIN lock lifted for',
 };
 
-/** Why a sign-in was refused, as the audit log says it beside the words the guard saw. */
-export const REFUSAL_WORDS: Record<SignInRefusal, string> = {
-  'no-card': 'no card could be read',
-  'not-piv': 'not a readable PIV card',
-  'no-card-id': 'certificate names no card',
-  'untrusted-issuer': 'issuer not trusted',
-  expired: 'certificate expired or not yet valid',
-  revoked: 'revoked at this desk',
-  'chuid-signature': 'CHUID signature not trusted',
-  'chuid-mismatch': 'CHUID names another card (copied)',
-  'wrong-pin': 'wrong card PIN',
-  'pin-blocked': 'card PIN blocked',
-  'pin-guard': 'PIN held back by the desk',
-  'challenge-failed': 'card did not prove its key',
-  'not-on-roster': 'card not on the roster',
-  'wrong-desk-pin': 'wrong desk PIN',
-  'desk-pin-locked': 'desk PIN locked',
-};
 
 export const OUTCOME_WORDS: Record<AuditOutcome, string> = {
   done: 'Done',
@@ -115,7 +97,7 @@ export function describeAction(action: AuditAction): string {
       return [
         SIGN_IN_WORDS[action.method],
         action.attempted ? `as ${action.attempted}` : '',
-        action.reason ? `— ${REFUSAL_WORDS[action.reason]}` : '',
+        action.reason ? `— ${SIGN_IN_REFUSAL_WORDS[action.reason]}` : '',
         action.cardSubject || action.cardSerial ? `(card ${[action.cardSubject, action.cardSerial ? `serial ${action.cardSerial}` : ''].filter(Boolean).join(', ')})` : '',
       ]
         .filter(Boolean)
