@@ -16,8 +16,7 @@ import type { CallHandler, HandlerTable } from './handlers/handler-table';
 import { referenceHandlers } from './handlers/reference-handlers';
 import { directoryHandlers } from './handlers/directory-handlers';
 import { receptionHandlers } from './handlers/reception-handlers';
-import { ReceptionService } from './reception/reception-service';
-import { RollCallService } from './reception/roll-call';
+import { deskCardInReader } from './piv/card-number-in-reader';
 import { kioskHandlers } from './handlers/kiosk-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
 import { planHandlers } from './handlers/plan-handlers';
@@ -153,11 +152,7 @@ export class Desk implements DeskService {
       ...overrideShiftHandlers(this.overrides, this.shift),
       ...signInTrustHandlers(this.signInTrust, options.records?.audit),
       ...demoHandlers(options.demoAlarms),
-      ...receptionHandlers(
-        new ReceptionService({ session: () => this.session(), audit: options.records?.audit }),
-        new RollCallService({ session: () => this.session(), audit: options.records?.audit }),
-        () => this.session(),
-      ),
+      ...receptionHandlers({ session: () => this.session(), audit: options.records?.audit, cardInReader: () => deskCardInReader(this.enrolment, this.signInTrust) }),
     };
   }
 

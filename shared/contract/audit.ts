@@ -119,6 +119,10 @@ export const AuditAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('visitor.hostNotified'), visitor: z.string(), host: z.string().optional(), notice: z.enum(['signingIn', 'onSite']), ...common }),
   /** A walk-in visit made at the desk. Personal: the visitor's and host's names. */
   z.object({ kind: z.literal('visit.walkIn'), visitor: z.string(), host: z.string(), reception: z.string(), ...common }),
+  /** A card lent to a visitor at reception (valid until the visit's end). Personal: the visitor's name and the card number. */
+  z.object({ kind: z.literal('visitorCard.issued'), visitor: z.string(), cardNumber: z.string(), cardType: z.string(), ...common }),
+  /** A visitor's card handed back at reception and taken off their record. Personal: the visitor's name and the card number. */
+  z.object({ kind: z.literal('visitorCard.collected'), visitor: z.string(), cardNumber: z.string(), ...common }),
   /** Someone marked safe at a muster point (moved into its zone on the server). Personal: their name. */
   z.object({ kind: z.literal('rollCall.markedSafe'), person: z.string(), zone: z.string(), ...common }),
   /** A shift ended: the report the next operator takes over, kept whole. */
@@ -158,6 +162,8 @@ export const AuditKind = z.enum([
   'visitor.state',
   'visitor.hostNotified',
   'visit.walkIn',
+  'visitorCard.issued',
+  'visitorCard.collected',
   'rollCall.markedSafe',
 ]);
 

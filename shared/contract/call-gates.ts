@@ -1,6 +1,7 @@
 import type { CallName } from './index';
 import type { alarmCalls } from './alarms';
 import type { receptionCalls } from './reception';
+import type { visitorCardCalls } from './visitor-cards';
 import type { OperatorSession } from './operators';
 
 /**
@@ -42,10 +43,21 @@ const receptionGates: { [K in keyof typeof receptionCalls]: CallGate } = {
   'rollCall.markSafe': 'signedIn',
 };
 
+/** Visitors' cards and the card in the reader (shared/contract/visitor-cards.ts): each names or changes a person's card. */
+const visitorCardGates: { [K in keyof typeof visitorCardCalls]: CallGate } = {
+  'reception.cardTypes': 'signedIn',
+  'reception.visitorCards': 'signedIn',
+  'reception.issueCard': 'signedIn',
+  'reception.collectCard': 'signedIn',
+  'cardReader.number': 'signedIn',
+  'cardCheck.inReader': 'signedIn',
+};
+
 export const callGates: { [K in CallName]: CallGate } = {
   // Spread: before the alarm calls are in the contract index these lines are simply unused.
   ...alarmGates,
   ...receptionGates,
+  ...visitorCardGates,
   'board.get': 'open',
   'item.command': 'signedIn',
   'site.connect': 'signedIn',

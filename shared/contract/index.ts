@@ -13,6 +13,7 @@ import { operatorCalls, operatorEvents } from './operators';
 import { signInTrustCalls } from './sign-in-trust';
 import { demoCalls } from './demo';
 import { receptionCalls } from './reception';
+import { visitorCardCalls } from './visitor-cards';
 
 export { CommandOutcome, CommandRequest } from './board';
 export { Acknowledgement, BoardLayout, PINNED_GROUP } from './layout';
@@ -42,6 +43,7 @@ export const calls = {
   ...signInTrustCalls,
   ...demoCalls,
   ...receptionCalls,
+  ...visitorCardCalls,
 } as const;
 
 export const events = {

@@ -1,17 +1,18 @@
 import type { receptionCalls } from '../../../shared/contract/reception';
-import { cardholderPhoto, checkCard } from '../reception/card-check';
+import type { visitorCardCalls } from '../../../shared/contract/visitor-cards';
+import { cardholderPhoto, checkCard, checkCardInReader } from '../reception/card-check';
 import { CardIndex } from '../reception/card-index';
-import type { ReceptionService } from '../reception/reception-service';
-import type { SiteSession } from '../site-session';
-import type { RollCallService } from '../reception/roll-call';
+import { ReceptionService } from '../reception/reception-service';
+import { RollCallService } from '../reception/roll-call';
+import { VisitorCardService, type VisitorCardOptions } from '../reception/visitor-cards';
 import type { HandlerTable } from './handler-table';
 
-/** Reception and roll call (shared/contract/reception.ts): reads through the open site, actions audited and never queued. */
-export function receptionHandlers(
-  reception: ReceptionService,
-  rollCall: RollCallService,
-  session: () => SiteSession,
-): HandlerTable<keyof typeof receptionCalls> {
+/** Reception, roll call and visitors' cards (shared/contract/reception.ts, visitor-cards.ts): reads through the open site, actions audited and never queued. */
+export function receptionHandlers(parts: VisitorCardOptions): HandlerTable<keyof typeof receptionCalls | keyof typeof visitorCardCalls> {
+  const { session } = parts;
+  const reception = new ReceptionService(parts);
+  const rollCall = new RollCallService(parts);
+  const visitorCards = new VisitorCardService(parts);
   // One per desk: a site's cards found once are checked again by their holder alone.
   const cards = new CardIndex();
   return {
@@ -26,5 +27,11 @@ export function receptionHandlers(
     'rollCall.get': () => rollCall.get(),
     'rollCall.musterZones': () => rollCall.musterZones(),
     'rollCall.markSafe': (params) => rollCall.markSafe(params),
+    'reception.cardTypes': () => visitorCards.cardTypes(),
+    'reception.visitorCards': ({ cardholder }) => visitorCards.cards(cardholder),
+    'reception.issueCard': (params) => visitorCards.issue(params),
+    'reception.collectCard': (params) => visitorCards.collect(params),
+    'cardReader.number': () => visitorCards.readNumber(),
+    'cardCheck.inReader': () => checkCardInReader(session(), () => visitorCards.readNumber(), cards),
   };
 }

@@ -11,6 +11,8 @@ const personalFields: Partial<Record<AuditAction['kind'], readonly string[]>> = 
   'visitor.state': ['visitor'],
   'visitor.hostNotified': ['visitor', 'host'],
   'visit.walkIn': ['visitor', 'host'],
+  'visitorCard.issued': ['visitor', 'cardNumber'],
+  'visitorCard.collected': ['visitor', 'cardNumber'],
   'rollCall.markedSafe': ['person'],
 };
 const withheldText = '(not kept: the vault key was unavailable)';

@@ -1,4 +1,5 @@
 import type { CallResult } from '../../../shared/contract';
+import type { CardInReader } from '../../../shared/contract/visitor-cards';
 import { CheckedCardholder } from '../api/card-check';
 import type { Transport } from '../api/transport';
 import { divisionNamesFor } from '../board/divisions';
@@ -34,6 +35,15 @@ export async function checkCard(session: SiteSession, number: string, index = ne
       ...(zone ? { lastSeen: { zone, ...(holder.lastSuccessfulAccessTime ? { at: holder.lastSuccessfulAccessTime } : {}) } } : {}),
     };
   });
+}
+
+/**
+ * The card check of the card in the desk's reader: the card named by its certificate, as its card
+ * number (electron/core/piv/card-number-in-reader.ts), then the same check as a typed number.
+ */
+export async function checkCardInReader(session: SiteSession, cardInReader: () => Promise<CardInReader>, index = new CardIndex()): Promise<CallResult<'cardCheck.inReader'>> {
+  const card = await cardInReader();
+  return { card, check: await checkCard(session, card.number, index) };
 }
 
 /** A photo as a data: URL; one that cannot be had is shown as missing, not as a failed call. */

@@ -4,6 +4,7 @@ import { formatFascn } from '../cardholders/piv-data';
 import { portraitPng } from '../cardholders/portrait';
 import type { Exchange } from '../http/exchange';
 import type { World } from '../model/world';
+import { issuedCardBlocks } from './cardholder-cards';
 import { VIEW_CARDHOLDERS } from './cardholder-search';
 import type { FieldRequest } from './fields';
 import type { Links } from './links';
@@ -58,14 +59,14 @@ function accessGroupsOf(holder: StoredCardholder, people: PeopleContext, links: 
 }
 
 /** A search's `cards` (cc_rest.yaml: `fields` may name any field of the detail): the PIV cards' plain facts and the ordinary card. */
-function searchCards(holder: StoredCardholder, people: PeopleContext, store: CardStore, links: Links): Record<string, unknown>[] {
+function searchCards(holder: StoredCardholder, people: PeopleContext, store: CardStore, world: World, links: Links): Record<string, unknown>[] {
   const piv = holder.cards.map((c) => ({
     href: `${links.cardholder(holder.id)}/cards/${c.id}`,
     number: formatFascn(c.number),
     status: c.status,
     type: { href: links.href(`/api/card_types/${c.typeId}`), name: store.pivType.name },
   }));
-  return [...piv, ...proximityCardBlocks(holder, people, store, links)];
+  return [...piv, ...issuedCardBlocks(holder, store, world, links), ...proximityCardBlocks(holder, people, store, links)];
 }
 
 /** In a search, the same fields only when asked for (`personalDataFields` gives the definitions and the `@` values). */
@@ -83,7 +84,7 @@ export function peopleSearchFields(
   for (const key of ['lastSuccessfulAccessTime', 'lastSuccessfulAccessZone']) {
     if (names.has(key) && location[key] !== undefined) out[key] = location[key];
   }
-  if (names.has('cards')) out.cards = searchCards(holder, people, store, links);
+  if (names.has('cards')) out.cards = searchCards(holder, people, store, world, links);
   return names.has('personalDataFields') ? { ...out, ...photoFields(holder, world, links) } : out;
 }
 

@@ -1,8 +1,7 @@
 import type { Operator } from '../auth/operator';
 import { readJsonObject } from '../http/json-body';
-import { cardStatusAfter, readRequestedStatus } from '../cardholders/card-status';
 import type { CardStore, StoredCard, StoredCardholder } from '../cardholders/card-store';
-import { digitsOf, formatFascn, issueLevelOf, PivRejection, readPivData, readPivStatus } from '../cardholders/piv-data';
+import { formatFascn, PivRejection } from '../cardholders/piv-data';
 import type { Exchange } from '../http/exchange';
 import type { World } from '../model/world';
 import { cardholderDetailFields, serveCardholderLink } from './cardholder-detail';
@@ -11,9 +10,10 @@ import { parseFields, type FieldRequest } from './fields';
 import type { Links } from './links';
 import { peopleDetailFields, proximityCardBlocks } from './cardholder-people';
 import type { PeopleContext } from './visit-rules';
+import { EDIT_CARDHOLDERS, issuedCardBlocks, newPivCard, patchCardholder } from './cardholder-cards';
 
 const VIEW = VIEW_CARDHOLDERS;
-const EDIT = ['Edit Cardholders', 'Modify Cardholders'];
+const EDIT = EDIT_CARDHOLDERS;
 const CREATE = ['Create Cardholders'];
 const CERT_FIELDS = ['contentSigningCert', 'cardAuthenticationCert', 'pivAuthenticationCert', 'fingerprints'] as const;
 
@@ -42,10 +42,11 @@ export async function serveCardholders(
   const holder = store.cardholders.get(rest[0]!);
   const visible = holder !== undefined && operator.can(VIEW, holder.division);
   if (rest.length === 3 && rest[1] === 'cards') {
-    const card = visible ? holder.cards.find((c) => c.id === rest[2]) : undefined;
+    const card = visible ? (holder.cards.find((c) => c.id === rest[2]) ?? holder.issued?.find((c) => c.id === rest[2])) : undefined;
     if (!holder || !card || m !== 'DELETE') return exchange.error(404, 'Not found');
     if (!operator.can(EDIT, holder.division)) return exchange.error(403, "The operator lacks the 'Edit Cardholders' privilege");
     holder.cards = holder.cards.filter((c) => c !== card);
+    if (holder.issued) holder.issued = holder.issued.filter((c) => c !== card);
     world.events.add({ type: 'cardholder', action: 'card deleted', cardholderId: holder.id, operator: operator.cardholderId });
     return exchange.empty(204);
   }
@@ -65,7 +66,7 @@ export async function serveCardholders(
     const cards = [...(detail.cards as unknown[]), ...proximityCardBlocks(holder, people, store, links)];
     return exchange.json(200, { ...detail, ...peopleDetailFields(holder, people, world, links), cards });
   }
-  if (m === 'PATCH') return patch(exchange, holder, store, world, links, operator);
+  if (m === 'PATCH') return patchCardholder(exchange, holder, store, world, links, operator, people?.proximityCards);
   return exchange.error(405, 'Method not allowed');
 }
 
@@ -85,7 +86,7 @@ async function create(exchange: Exchange, store: CardStore, world: World, links:
   if (cardsIn.length > 0 && !world.hasLicence('PIV')) return exchange.error(403, 'The site is not licensed for PIV cards');
   let cards: StoredCard[];
   try {
-    cards = cardsIn.map((c) => newCard(c, store, world, links));
+    cards = cardsIn.map((c) => newPivCard(c, store, world, links));
   } catch (err) {
     if (err instanceof PivRejection) return exchange.error(400, err.message);
     throw err;
@@ -102,98 +103,6 @@ async function create(exchange: Exchange, store: CardStore, world: World, links:
   store.cardholders.set(holder.id, holder);
   world.events.add({ type: 'cardholder', action: 'created', cardholderId: holder.id, operator: operator.cardholderId });
   exchange.empty(201, { location: links.cardholder(holder.id) });
-}
-
-function newCard(raw: unknown, store: CardStore, world: World, links: Links): StoredCard {
-  if (typeof raw !== 'object' || raw === null) throw new PivRejection('Each card must be an object');
-  const c = raw as Record<string, unknown>;
-  if (typeof c.number !== 'string' || digitsOf(c.number) === '') throw new PivRejection('card number is required');
-  const typeHref = (c.type as { href?: unknown } | undefined)?.href;
-  if (typeHref !== links.href(`/api/card_types/${store.pivType.id}`)) {
-    throw new PivRejection('card type.href must be the href of the PIV card type');
-  }
-  const requested = readRequestedStatus(c.status);
-  if (requested && typeof requested === 'object') throw new PivRejection(requested.refusal);
-  const pivData = readPivData(c.pivData, c.number, world.version, new Date(world.clock.now()));
-  return {
-    id: store.newId(),
-    number: digitsOf(c.number),
-    issueLevel: issueLevelOf(pivData.chuid.fascn),
-    typeId: store.pivType.id,
-    status: cardStatusAfter('create', requested, pivData.pivStatus.type),
-    pivData,
-  };
-}
-
-async function patch(
-  exchange: Exchange,
-  holder: StoredCardholder,
-  store: CardStore,
-  world: World,
-  links: Links,
-  operator: Operator,
-): Promise<void> {
-  const body = await readJsonObject(exchange);
-  if (!body) return;
-  if (!operator.can(EDIT, holder.division)) return exchange.error(403, "The operator lacks the 'Edit Cardholders' privilege");
-  // The arrays are `add`, `update` and `remove` (cc_rest.yaml: CardholderPATCH.cards); like the real server,
-  // any other member (such as `delete`) is ignored.
-  const cardsPatch = (body.cards ?? {}) as { add?: unknown; update?: unknown; remove?: unknown };
-  if (typeof cardsPatch !== 'object' || Array.isArray(cardsPatch)) return exchange.error(400, 'cards must be an object');
-  const touchesCards = cardsPatch.add !== undefined || cardsPatch.update !== undefined || cardsPatch.remove !== undefined;
-  if (touchesCards && !world.hasLicence('PIV')) return exchange.error(403, 'The site is not licensed for PIV cards');
-  for (const key of ['add', 'update', 'remove'] as const) {
-    if (cardsPatch[key] !== undefined && !Array.isArray(cardsPatch[key])) return exchange.error(400, `cards.${key} must be an array`);
-  }
-  // Validate everything before changing anything, so a rejected PATCH leaves the cardholder as it was.
-  let added: StoredCard[];
-  const updates: { card: StoredCard; apply: () => void }[] = [];
-  const deletions = new Set<StoredCard>();
-  try {
-    added = ((cardsPatch.add as unknown[]) ?? []).map((c) => newCard(c, store, world, links));
-    for (const raw of (cardsPatch.update as unknown[]) ?? []) updates.push(planUpdate(raw, holder, world));
-    for (const raw of (cardsPatch.remove as unknown[]) ?? []) deletions.add(findCard(raw, holder));
-  } catch (err) {
-    if (err instanceof PivRejection) return exchange.error(400, err.message);
-    throw err;
-  }
-  for (const u of updates) u.apply();
-  holder.cards = [...holder.cards.filter((c) => !deletions.has(c)), ...added];
-  if (typeof body.firstName === 'string') holder.firstName = body.firstName;
-  if (typeof body.lastName === 'string') holder.lastName = body.lastName;
-  world.events.add({ type: 'cardholder', action: 'modified', cardholderId: holder.id, operator: operator.cardholderId });
-  exchange.empty(204);
-}
-
-function findCard(raw: unknown, holder: StoredCardholder): StoredCard {
-  const href = (raw as { href?: unknown } | null)?.href;
-  const card = typeof href === 'string' ? holder.cards.find((c) => href.endsWith(`/cards/${c.id}`)) : undefined;
-  if (!card) throw new PivRejection('Each card to update or remove needs the href of one of this cardholder\'s cards');
-  return card;
-}
-
-/** Only the PIV status (and the card status) may change once a card exists. */
-function planUpdate(raw: unknown, holder: StoredCardholder, world: World): { card: StoredCard; apply: () => void } {
-  const card = findCard(raw, holder);
-  const u = raw as Record<string, unknown>;
-  const pivData = u.pivData as Record<string, unknown> | undefined;
-  if (pivData !== undefined) {
-    const other = Object.keys(pivData).filter((k) => k !== 'pivStatus');
-    if (other.length > 0) throw new PivRejection(`Only pivData.pivStatus can change after creation (not ${other.join(', ')})`);
-  }
-  const pivStatus = readPivStatus(pivData?.pivStatus);
-  const requested = readRequestedStatus(u.status);
-  if (requested && typeof requested === 'object') throw new PivRejection(requested.refusal);
-  return {
-    card,
-    apply: () => {
-      if (pivStatus) {
-        card.pivData.pivStatus = { type: pivStatus };
-        card.pivData.lastCheckTime = new Date(world.clock.now()).toISOString();
-      }
-      card.status = cardStatusAfter('update', requested, card.pivData.pivStatus.type);
-    },
-  };
 }
 
 function representCardholder(
@@ -226,7 +135,7 @@ function representCardholder(
     ...(holder.firstName !== undefined ? { firstName: holder.firstName } : {}),
     ...(holder.lastName !== undefined ? { lastName: holder.lastName } : {}),
     division: links.divisionRef(holder.division),
-    cards: holder.cards.map(card),
+    cards: [...holder.cards.map(card), ...issuedCardBlocks(holder, store, world, links)],
     ...cardholderDetailFields(holder, world, links),
   };
 }

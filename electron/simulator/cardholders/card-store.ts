@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Site } from '../site/schema';
 import type { CardStatus } from './card-status';
+import type { IssuedCard } from './issued-cards';
 import type { PivData } from './piv-data';
 
 export interface StoredCard {
@@ -21,6 +22,8 @@ export interface StoredCardholder {
   authorised: boolean;
   division: string;
   cards: StoredCard[];
+  /** Cards of the ordinary (non-PIV) types added through the API (issued-cards.ts). */
+  issued?: IssuedCard[];
 }
 
 export interface CardType {
@@ -69,6 +72,15 @@ export class CardStore {
         credentialClass: 'mobile',
         availableCardStates: ['Active', 'Disabled (manually)'],
         numberRule: { regex: '^[A-Za-z0-9]+$', description: 'Letters and digits only' },
+      },
+      {
+        id: String(base + 4),
+        name: 'Visitor Card',
+        credentialClass: 'card',
+        // A text number format, so a card read at the desk (a FASC-N, a PIV-I card's number) fits it.
+        availableCardStates: ['Active', 'Disabled (manually)', 'Lost', 'Stolen', 'Damaged'],
+        numberRule: { regex: '^[0-9]{1,40}$', description: 'Digits only, at most 40' },
+        notes: 'Cards lent to visitors at reception',
       },
     ];
   }

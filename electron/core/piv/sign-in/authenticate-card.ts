@@ -94,6 +94,7 @@ async function inspect(
     const proof: CardProof = {
       cardId: id.cardId,
       label: id.label,
+      ...(named.guidHex ? { guidHex: named.guidHex } : {}),
       subject: summary.subject,
       expiresAt: new Date(certificate.validTo).getTime(),
       serial: certificate.serialNumber,

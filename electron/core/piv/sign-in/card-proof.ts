@@ -14,6 +14,8 @@ export interface CardProof {
   cardId: string;
   /** What the roster shows: "PIV · agency 4700 · card 001337". */
   label: string;
+  /** The card UUID the certificate names, as hex (32), where it names one: a PIV-I card's number is made from it. */
+  guidHex?: string;
   /** The PIV Authentication certificate's subject, common name first. */
   subject: string;
   /** When the PIV Authentication certificate expires (ms since the epoch). */

@@ -22,6 +22,8 @@ export const KIND_WORDS: Record<AuditKind, string> = {
   'visitor.state': 'Visitor',
   'visitor.hostNotified': 'Host notified',
   'visit.walkIn': 'Walk-in visit',
+  'visitorCard.issued': 'Visitor card issued',
+  'visitorCard.collected': 'Visitor card collected',
   'rollCall.markedSafe': 'Marked safe',
 };
 
@@ -120,6 +122,10 @@ export function describeAction(action: AuditAction): string {
       return `${action.host ?? 'The host'} told ${action.visitor} is ${action.notice === 'signingIn' ? 'signing in' : 'on site'}`;
     case 'visit.walkIn':
       return `${action.visitor} to see ${action.host} at ${action.reception}`;
+    case 'visitorCard.issued':
+      return `${action.cardType} ${action.cardNumber} to ${action.visitor}`;
+    case 'visitorCard.collected':
+      return `Card ${action.cardNumber} from ${action.visitor}`;
     case 'rollCall.markedSafe':
       return `${action.person} at ${action.zone}`;
     case 'audit.pruned':
