@@ -81,6 +81,16 @@ const newPivCard = vendor.object({
     fingerprints: z.string().optional(),
   }),
 });
+// cc_rest.yaml: CardholderCard in a PATCH's `add` (CardholderPATCH.cards): `type` the one compulsory field; number,
+// issueLevel (0–15), status.value, from and until (date-times) as the card detail has them; never an href.
+const newCard = vendor.object({
+  type: vendor.object({ href: vendor.href() }),
+  number: z.string().optional(),
+  issueLevel: z.number().int().min(0).max(15).optional(),
+  status: vendor.object({ value: z.string() }).optional(),
+  from: vendor.dateTime().optional(),
+  until: vendor.dateTime().optional(),
+});
 // cc_rest.yaml: /api/cardholders [PIV] POST: division required, cards of NewPIVCard.
 const cardholderPost = vendor.object({
   division: vendor.object({ href: vendor.href() }),
@@ -94,7 +104,7 @@ const cardholderPatch = vendor.object({
   lastName: z.string().optional(),
   cards: z
     .object({
-      add: z.array(newPivCard).optional(),
+      add: z.array(z.union([newPivCard, newCard])).optional(),
       update: z.array(vendor.object({ href: vendor.href(), status: vendor.object({ value: z.string() }).optional(), pivData: z.object({ pivStatus: z.object({ type: PIV_STATUS }).strict() }).strict().optional() })).optional(),
       remove: z.array(vendor.object({ href: vendor.href(), status: vendor.object({ value: z.string() }).optional() })).optional(),
     })
