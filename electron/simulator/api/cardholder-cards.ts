@@ -24,7 +24,7 @@ export async function patchCardholder(
   world: World,
   links: Links,
   operator: Operator,
-  proximity?: ReadonlyMap<string, ProximityCard>,
+  proximity?: Map<string, ProximityCard>,
 ): Promise<void> {
   const body = await readJsonObject(exchange);
   if (!body) return;
@@ -37,16 +37,17 @@ export async function patchCardholder(
     if (cardsPatch[key] !== undefined && !Array.isArray(cardsPatch[key])) return exchange.error(400, `cards.${key} must be an array`);
   }
   const adds = ((cardsPatch.add as unknown[]) ?? []).map((raw) => ({ raw, type: typeOfNew(raw, store, links) }));
-  const updates = ((cardsPatch.update as unknown[]) ?? []).map((raw) => ({ raw, found: cardOf(raw, holder) }));
-  const removes = ((cardsPatch.remove as unknown[]) ?? []).map((raw) => ({ raw, found: cardOf(raw, holder) }));
+  const updates = ((cardsPatch.update as unknown[]) ?? []).map((raw) => ({ raw, found: cardOf(raw, holder, proximity) }));
+  const removes = ((cardsPatch.remove as unknown[]) ?? []).map((raw) => ({ raw, found: cardOf(raw, holder, proximity) }));
   // The PIV licence covers PIV cards; ordinary cards need only the cardholder calls' own licence.
-  const touchesPiv = adds.some((a) => a.type === undefined || a.type.credentialClass === 'piv') || [...updates, ...removes].some((u) => u.found?.kind !== 'issued');
+  const touchesPiv = adds.some((a) => a.type === undefined || a.type.credentialClass === 'piv') || [...updates, ...removes].some((u) => u.found === undefined || u.found.kind === 'piv');
   if (touchesPiv && !world.hasLicence('PIV')) return exchange.error(403, 'The site is not licensed for PIV cards');
   const inUse = numbersInUse(store, proximity);
   const added: StoredCard[] = [];
   const issued: IssuedCard[] = [];
   const changes: (() => void)[] = [];
   const deletions = new Set<StoredCard | IssuedCard>();
+  let proximityGone = false;
   try {
     for (const { raw, type } of adds) {
       if (type && type.credentialClass !== 'piv') {
@@ -59,20 +60,23 @@ export async function patchCardholder(
     for (const { raw, found } of updates) {
       const card = found ?? missingCard();
       const u = raw as Record<string, unknown>;
+      if (card.kind === 'proximity') throw new PivRejection("The site's own proximity cards are changed on the server's console, not here");
       changes.push(card.kind === 'issued' ? planIssuedUpdate(card.card, u, typeById(store, card.card.typeId)) : planPivUpdate(card.card, u, world));
     }
     for (const { raw, found } of removes) {
       const card = found ?? missingCard();
       // cc_rest.yaml CardholderPATCH.cards: from 8.90 a removal may carry the card's final state (its 'reason').
       const status = (raw as { status?: unknown }).status;
-      if (world.version.atLeast('8.90') && card.kind === 'issued') checkRemovalState(status, typeById(store, card.card.typeId));
-      deletions.add(card.card);
+      if (world.version.atLeast('8.90') && card.kind !== 'piv') checkRemovalState(status, card.kind === 'issued' ? typeById(store, card.card.typeId) : proximityType(store));
+      if (card.kind === 'proximity') proximityGone = true;
+      else deletions.add(card.card);
     }
   } catch (err) {
     if (err instanceof PivRejection) return exchange.error(400, err.message);
     throw err;
   }
   for (const apply of changes) apply();
+  if (proximityGone) proximity?.delete(holder.id);
   holder.cards = [...holder.cards.filter((c) => !deletions.has(c)), ...added];
   if (issued.length > 0 || holder.issued) holder.issued = [...issuedCardsOf(holder).filter((c) => !deletions.has(c)), ...issued];
   if (typeof body.firstName === 'string') holder.firstName = body.firstName;
@@ -113,15 +117,21 @@ function typeById(store: CardStore, id: string): CardType {
   return store.cardTypes.find((t) => t.id === id)!;
 }
 
-type FoundCard = { kind: 'piv'; card: StoredCard } | { kind: 'issued'; card: IssuedCard };
+type FoundCard = { kind: 'piv'; card: StoredCard } | { kind: 'issued'; card: IssuedCard } | { kind: 'proximity'; card: ProximityCard };
 
-function cardOf(raw: unknown, holder: StoredCardholder): FoundCard | undefined {
+function proximityType(store: CardStore): CardType | undefined {
+  return store.cardTypes.find((t) => t.credentialClass === 'card');
+}
+
+function cardOf(raw: unknown, holder: StoredCardholder, proximity: ReadonlyMap<string, ProximityCard> | undefined): FoundCard | undefined {
   const href = (raw as { href?: unknown } | null)?.href;
   if (typeof href !== 'string') return undefined;
   const piv = holder.cards.find((c) => href.endsWith(`/cards/${c.id}`));
   if (piv) return { kind: 'piv', card: piv };
   const issued = holder.issued?.find((c) => href.endsWith(`/cards/${c.id}`));
-  return issued ? { kind: 'issued', card: issued } : undefined;
+  if (issued) return { kind: 'issued', card: issued };
+  const own = proximity?.get(holder.id);
+  return own && href.endsWith(`/cards/${own.id}`) ? { kind: 'proximity', card: own } : undefined;
 }
 
 function missingCard(): never {
