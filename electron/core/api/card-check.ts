@@ -33,11 +33,15 @@ export const CheckedCardholder = z.object({
 });
 export type CheckedCardholder = z.infer<typeof CheckedCardholder>;
 
-/** Card numbers compare as the card shows them, ignoring spaces and leading zeros of a decimal number. */
+/**
+ * Card numbers compare as the card shows them, ignoring spaces, and the hyphens and leading zeros of a
+ * decimal number (the server shows a PIV card's FASC-N number hyphenated 4-4-6-18; its digits are the number).
+ */
 export function sameCardNumber(a: string, b: string): boolean {
   const norm = (n: string) => {
     const plain = n.replace(/\s+/g, '');
-    return /^\d+$/.test(plain) ? plain.replace(/^0+(?=\d)/, '') : plain.toLowerCase();
+    const digits = plain.replace(/-/g, '');
+    return /^\d+$/.test(digits) ? digits.replace(/^0+(?=\d)/, '') : plain.toLowerCase();
   };
   return norm(a) === norm(b);
 }

@@ -12,7 +12,7 @@ export class CardIndex {
   private readonly holders = new Map<string, string>();
 
   async find(transport: Transport, discovery: Discovery, number: string): Promise<{ holder: CheckedCardholder; card: CheckedCard } | undefined> {
-    const key = number.replace(/\s+/g, '').replace(/^0+(?=\d)/, '').toLowerCase();
+    const key = number.replace(/[\s-]+/g, '').replace(/^0+(?=\d)/, '').toLowerCase();
     const known = this.holders.get(key);
     if (known) {
       const holder = await transport.getJson(known, CardholderSchema, 'Card check').catch(() => undefined);
