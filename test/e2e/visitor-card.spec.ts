@@ -6,7 +6,8 @@ import { openScreen } from './support/navigation';
 
 // A visitor's card at reception and the card check from the reader, on the demo site: the demo reader's
 // virtual PIV cards are named by their certificates through the same code as sign-in, and each insert
-// is a new card. A card is lent (typed or read), refused in words, collected at sign-out and audited.
+// is a new card. A card is lent (typed or read), refused in words, collected at sign-out and audited
+// with the operator.
 test.describe.configure({ mode: 'serial' });
 let host: RunningHost;
 
@@ -28,6 +29,16 @@ async function demoCard(action: 'piv' | 'remove'): Promise<void> {
 
 test('a receptionist lends a visitor a card read from the reader, is told why a taken number is refused, and collects it at sign-out', async ({ page }, testInfo) => {
   await openDesk(page, host);
+  // An operator at the desk (the first on the roster is signed in): the audit log names them.
+  const socket = await openDeskSocket(host.url);
+  try {
+    const { matches } = await socket.call<{ matches: { href: string; id: string; name: string }[] }>('cardholders.search', { name: 'grant' });
+    const oliver = matches.find((m) => m.name === 'Oliver Grant')!;
+    await socket.call('operators.add', { cardholder: oliver, role: 'supervisor', linkCard: false, deskPin: '2468' });
+  } finally {
+    socket.close();
+  }
+  await expect(page.getByTestId('operator-name')).toHaveText('Oliver Grant\u00a0· supervisor');
   await openScreen(page, 'open-reception');
   const screen = page.getByTestId('reception');
   const jun = screen.getByTestId('visitor').filter({ hasText: 'Jun Nakamura' });
@@ -75,8 +86,8 @@ test('a receptionist lends a visitor a card read from the reader, is told why a 
   // The audit log has each, the refused lend with it.
   await screen.getByRole('button', { name: 'Close reception' }).click();
   await openScreen(page, 'open-audit');
-  await expect(page.getByTestId('audit-row').filter({ hasText: 'Visitor card issued' })).toHaveCount(2);
-  await expect(page.getByTestId('audit-row').filter({ hasText: 'Visitor card collected' })).toHaveCount(1);
+  await expect(page.getByTestId('audit-row').filter({ hasText: 'Visitor card issued' }).filter({ hasText: 'Oliver Grant' })).toHaveCount(2);
+  await expect(page.getByTestId('audit-row').filter({ hasText: 'Visitor card collected' }).filter({ hasText: 'Oliver Grant' })).toHaveCount(1);
   await keepScreenshot(page, testInfo, 'visitor-card-audit-1280x800');
 });
 
