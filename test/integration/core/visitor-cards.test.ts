@@ -7,6 +7,7 @@ import { VisitorCardService } from '../../../electron/core/reception/visitor-car
 import type { RunningSimulator } from '../../../electron/simulator/index';
 import type { CardInReader } from '../../../shared/contract/visitor-cards';
 import { DeskError } from '../../../shared/errors';
+import { demoSite } from '../simulator/fixtures/sites';
 import { recordedSession } from '../support/session';
 import { eventually, startTestSite } from '../support/site';
 
@@ -23,9 +24,12 @@ afterEach(async () => {
   desk = site = undefined;
 });
 
-async function cardDesk(reader: () => Promise<CardInReader> = () => Promise.reject(new DeskError('card', 'There is no card in the reader'))) {
+async function cardDesk(reader: () => Promise<CardInReader> = () => Promise.reject(new DeskError('card', 'There is no card in the reader')), withoutEdit = false) {
   writes = [];
-  site = await startTestSite({ version: '9.40', onRequest: (r) => void (r.method !== 'GET' && writes.push(`${r.method} ${r.url.pathname}`)) });
+  const siteFile = demoSite();
+  // The desk's operator without the privilege to change cardholders.
+  if (withoutEdit) for (const g of siteFile.operatorGroups ?? []) g.privileges = g.privileges.filter((p) => p !== 'Edit Cardholders' && p !== 'Modify Cardholders');
+  site = await startTestSite({ version: '9.40', site: siteFile, onRequest: (r) => void (r.method !== 'GET' && writes.push(`${r.method} ${r.url.pathname}`)) });
   desk = recordedSession(site);
   const d = desk;
   await eventually(() => d.connection.phase === 'connected' || undefined, 'the desk connected');
@@ -79,6 +83,15 @@ describe("a visitor's card at 9.40", () => {
     expect(await refusal(visitorCard, 'VIS-9')).toMatch(/^VIS-9 is not a Visitor Card number the server accepts: .*Digits only, at most 40/);
     expect(await cards.issue({ cardholder: jun, visitorName: 'Jun Nakamura', type: visitorCard, number: '7301', until: new Date(Date.now() - 60_000).toISOString() }).catch((e: Error) => e.message))
       .toBe('The visit has ended: card 7301 would not open any door');
+  });
+
+  it('says a missing privilege and a missing licence in words, and audits each as refused', async () => {
+    const { site, audit, cards, types, jun } = await cardDesk(undefined, true);
+    const lend = () => cards.issue({ cardholder: jun, visitorName: 'Jun Nakamura', type: types[1]!, number: '7500', until: inAnHour() }).then(() => 'issued', (e: DeskError) => `${e.code}: ${e.message}`);
+    expect(await lend()).toBe("forbidden: Card 7500 for Jun Nakamura: this operator lacks the privilege: The operator lacks the 'Edit Cardholders' privilege");
+    site.control.setLicences(['RESTStatus']);
+    expect(await lend()).toMatch(/^licence: .*not licensed.*RESTCardholders/);
+    expect(audit.matching({}).map((e) => e.action.outcome)).toEqual(['refused', 'refused']);
   });
 
   it('checks the card in the reader by the number it reads, and issues that number', async () => {
