@@ -26,6 +26,8 @@ const HeldCard = z.object({
   type: Link.extend({ name: z.string().optional() }).optional(),
   status: CardStatus.optional(),
   until: z.string().optional(),
+  /** Present on PIV and PIV-I cards only (cc_rest.yaml: CardholderCard.pivData). */
+  pivData: z.unknown().optional(),
 });
 export type HeldCard = z.infer<typeof HeldCard>;
 const WithCards = z.object({ href: z.string().optional(), cards: z.array(HeldCard).optional() });
@@ -53,9 +55,13 @@ export async function issuableCardTypes(transport: Transport, discovery: Discove
   }
 }
 
-/** A cardholder's cards as the server lists them now. */
+/**
+ * A cardholder's cards a reception may collect, as the server lists them now: not their PIV cards
+ * (their own credentials, enrolled with their certificates, never lent at a desk).
+ */
 export async function heldCards(transport: Transport, cardholder: string): Promise<HeldCard[]> {
-  return (await transport.getJson(cardholder, WithCards, 'Visitor cards', { query: { fields: 'href,cards' } })).cards ?? [];
+  const cards = (await transport.getJson(cardholder, WithCards, 'Visitor cards', { query: { fields: 'href,cards' } })).cards ?? [];
+  return cards.filter((c) => c.pivData === undefined);
 }
 
 /**
