@@ -12,7 +12,7 @@ import { alarmCalls, alarmEvents } from './alarms';
 import { operatorCalls, operatorEvents } from './operators';
 import { signInTrustCalls } from './sign-in-trust';
 import { demoCalls } from './demo';
-import { receptionCalls } from './reception';
+import { receptionCalls, receptionEvents } from './reception';
 
 export { CommandOutcome, CommandRequest } from './board';
 export { Acknowledgement, BoardLayout, PINNED_GROUP } from './layout';
@@ -53,6 +53,7 @@ export const events = {
   ...planEvents,
   ...alarmEvents,
   ...operatorEvents,
+  ...receptionEvents,
 } as const;
 
 export type Calls = typeof calls;
