@@ -53,6 +53,15 @@ test('a guard works through a roll call: people by zone, marked safe at the must
   expect(csv).toMatch(/Car Park,Grace Whitfield,Staff,[^,]+,yes/);
   expect(csv).toMatch(/,Tom Brennan,Visitor,/);
 
+  // The printed page says visitor or staff in words too (the badge's colour may not print), without the buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(tom.getByTestId('person-kind')).toBeVisible();
+  await expect(tom.getByTestId('person-kind')).toHaveText('Visitor');
+  await expect(screen.getByTestId('roll-call-summary')).toBeVisible();
+  await expect(tom.getByRole('button')).toBeHidden();
+  await keepScreenshot(page, testInfo, 'roll-call-print-1280x800');
+  await page.emulateMedia({ media: 'screen' });
+
   // The server stops answering: the last copy stays on screen, its age said, and nothing can be marked.
   await faults({ serverError: { status: 503 } });
   try {
