@@ -39,9 +39,3 @@ export function syncOverdueVisitors(desk: RendererDesk): () => void {
   ];
   return () => stops.forEach((stop) => stop());
 }
-
-/** "5 min" / "1 h 20 min" overdue, from the visit's end. */
-export function overdueFor(until: string, now: number): string {
-  const minutes = Math.max(0, Math.floor((now - Date.parse(until)) / 60_000));
-  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
