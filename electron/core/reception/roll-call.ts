@@ -40,7 +40,7 @@ export class RollCallService {
     } catch (err) {
       const copy = await this.keptCopy();
       if (!copy) throw err;
-      return { ...copy, copy: { why: err instanceof DeskError ? err.message : 'The server did not answer' } };
+      return { ...copy, copy: { why: whyNoAnswer(err) } };
     }
     await this.keep(roll);
     return roll;
@@ -82,6 +82,12 @@ export class RollCallService {
       return undefined;
     }
   }
+}
+
+/** Why the server's roll call could not be had: the session's offline words speak of reference data, not of people. */
+function whyNoAnswer(err: unknown): string {
+  if (err instanceof DeskError && err.code === 'offline') return 'Not connected to the server.';
+  return err instanceof DeskError ? err.message : 'The server did not answer.';
 }
 
 /** People grouped by the zone they were last seen in, zones and people by name; visitors counted apart from staff. */
