@@ -15,7 +15,7 @@ import { enrolmentHandlers } from './handlers/enrolment-handlers';
 import type { CallHandler, HandlerTable } from './handlers/handler-table';
 import { referenceHandlers } from './handlers/reference-handlers';
 import { directoryHandlers } from './handlers/directory-handlers';
-import { receptionHandlers } from './handlers/reception-handlers';
+import { deskReception } from './reception/desk-reception';
 import { deskCardInReader } from './piv/card-number-in-reader';
 import { kioskHandlers } from './handlers/kiosk-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
@@ -59,6 +59,7 @@ export class Desk implements DeskService {
   private readonly listedDivisions = new Map<string, string>();
   private readonly alarmStore: AlarmStore | undefined;
   private readonly acknowledgements: AcknowledgementBook;
+  private readonly reception: ReturnType<typeof deskReception>;
 
   /** The installer's trust for card sign-in: what `authenticateCard` checks a card against (`inputs()`). */
   readonly signInTrust: SignInTrustStore;
@@ -119,6 +120,8 @@ export class Desk implements DeskService {
       this.overrides = deskActiveOverrides(parts);
       this.shift = deskShiftHandover(parts, this.overrides);
     }
+    const [session, openSession, siteKey, settings] = [() => this.session(), () => this.site?.session, () => this.siteKey(), options.settings ?? new MemorySettingsStore()];
+    this.reception = deskReception({ session, openSession, siteKey, mayName: () => this.operators.allows('reception.today'), events: this.events, settings, records: options.records, cardInReader: () => deskCardInReader(this.enrolment, this.signInTrust) });
     this.handlers = {
       ...boardHandlers({
         session: () => this.session(),
@@ -139,7 +142,7 @@ export class Desk implements DeskService {
       }),
       ...kioskHandlers(options.kiosk),
       ...layoutHandlers({
-        layouts: new LayoutStore(options.settings ?? new MemorySettingsStore()),
+        layouts: new LayoutStore(settings),
         acknowledgements: this.acknowledgements,
         serverAlarms: () => this.site?.alarms.feed.source === 'server',
         siteKey: () => this.siteKey(),
@@ -152,7 +155,7 @@ export class Desk implements DeskService {
       ...overrideShiftHandlers(this.overrides, this.shift),
       ...signInTrustHandlers(this.signInTrust, options.records?.audit),
       ...demoHandlers(options.demoAlarms),
-      ...receptionHandlers({ session: () => this.session(), audit: options.records?.audit, cardInReader: () => deskCardInReader(this.enrolment, this.signInTrust) }),
+      ...this.reception.handlers,
     };
   }
 
@@ -169,6 +172,7 @@ export class Desk implements DeskService {
     await this.enrolment?.stop();
     this.operators.stop();
     this.overrides?.stop();
+    this.reception.stop();
     this.options.records?.close();
   }
 
@@ -280,12 +284,14 @@ export class Desk implements DeskService {
     this.site = { opened, session, alarms };
     await session.start();
     this.journal.open(session, origin);
+    this.reception.siteOpened();
   }
 
   private async closeSite(): Promise<void> {
     const site = this.site;
     this.site = undefined;
     if (!site) return;
+    this.reception.siteClosed();
     await this.journal.close();
     await site.alarms.stop();
     await site.session.stop();

@@ -31,6 +31,8 @@ const alarmGates: { [K in keyof typeof alarmCalls]: CallGate } = {
 /** Reception and roll call (shared/contract/reception.ts): reading names people, acting changes the server. */
 const receptionGates: { [K in keyof typeof receptionCalls]: CallGate } = {
   'reception.list': 'open',
+  'reception.choose': 'signedIn',
+  'reception.overdue': 'open',
   'reception.photo': 'signedIn',
   'cardCheck.byNumber': 'signedIn',
   'reception.today': 'signedIn',

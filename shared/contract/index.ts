@@ -12,7 +12,7 @@ import { alarmCalls, alarmEvents } from './alarms';
 import { operatorCalls, operatorEvents } from './operators';
 import { signInTrustCalls } from './sign-in-trust';
 import { demoCalls } from './demo';
-import { receptionCalls } from './reception';
+import { receptionCalls, receptionEvents } from './reception';
 import { visitorCardCalls } from './visitor-cards';
 
 export { CommandOutcome, CommandRequest } from './board';
@@ -55,6 +55,7 @@ export const events = {
   ...planEvents,
   ...alarmEvents,
   ...operatorEvents,
+  ...receptionEvents,
 } as const;
 
 export type Calls = typeof calls;

@@ -78,17 +78,63 @@ export const WalkIn = z
   .strict();
 export type WalkIn = z.infer<typeof WalkIn>;
 
-export const PersonInZone = z.object({ href: z.string(), name: z.string(), at: z.string().optional() });
-export const ZoneRoll = z.object({ href: z.string().optional(), name: z.string(), people: z.array(PersonInZone) });
+/** A visitor: on one of today's visits (any reception). Staff: everyone else. */
+export const PersonKind = z.enum(['visitor', 'staff']);
+export type PersonKind = z.infer<typeof PersonKind>;
+
+export const PersonInZone = z.object({
+  href: z.string(),
+  name: z.string(),
+  at: z.string().optional(),
+  /** Absent when the desk could not tell visitors apart (`RollCall.visitorsUnknown` says why). */
+  kind: PersonKind.optional(),
+});
+export type PersonInZone = z.infer<typeof PersonInZone>;
+const Int = z.number().int().nonnegative();
+export const ZoneRoll = z.object({ href: z.string().optional(), name: z.string(), people: z.array(PersonInZone), visitors: Int, staff: Int });
 export type ZoneRoll = z.infer<typeof ZoneRoll>;
 
 export const RollCall = z.object({
   zones: z.array(ZoneRoll),
-  total: z.number().int(),
-  /** When the server answered (ms since the epoch). */
+  total: Int,
+  visitors: Int,
+  staff: Int,
+  /** Why nobody is marked visitor or staff (no visits on this server, or they could not be read). */
+  visitorsUnknown: z.string().optional(),
+  /** When the server answered (ms since the epoch): for a kept copy, when it was read. */
   at: z.number(),
+  /**
+   * Present when this is the last roll call this desk read, kept in its local store, because the
+   * server did not answer now: `why` in words.
+   */
+  copy: z.object({ why: z.string() }).optional(),
 });
 export type RollCall = z.infer<typeof RollCall>;
+
+/** A visitor past their visit's end and neither departed nor cancelled, for the attention strip. */
+export const OverdueVisitor = z.object({
+  cardholderHref: z.string(),
+  name: z.string(),
+  visit: z.string(),
+  host: z.string().optional(),
+  /** The visit's end (ISO date-time): how long overdue is counted from it. */
+  until: z.string(),
+});
+export type OverdueVisitor = z.infer<typeof OverdueVisitor>;
+
+/**
+ * The overdue visitors of the reception this desk chose, as last read. While the desk is locked (a
+ * roster, nobody signed in) names are withheld and only counted.
+ */
+export const OverdueVisitors = z.object({
+  reception: ReceptionEntry.optional(),
+  visitors: z.array(OverdueVisitor),
+  /** How many overdue visitors are not named because nobody is signed in. */
+  withheld: Int,
+  /** When the visits were read (ms since the epoch); 0 before any read. */
+  at: z.number(),
+});
+export type OverdueVisitors = z.infer<typeof OverdueVisitors>;
 
 export const MusterZone = z.object({ href: z.string(), name: z.string() });
 
@@ -125,7 +171,11 @@ export const receptionCalls = {
     params: z.object({ number: z.string().trim().min(1, 'type the card number').max(64, 'a card number is at most 64 characters') }).strict(),
     result: CardCheckResult,
   },
-  'reception.list': { params: none, result: z.object({ receptions: z.array(ReceptionEntry) }) },
+  /** The site's receptions, and the one this desk chose (kept in main, per site). */
+  'reception.list': { params: none, result: z.object({ receptions: z.array(ReceptionEntry), chosen: z.string().optional() }) },
+  /** This desk's reception on this site: the one the Reception screen opens at, and whose overdue visitors the strip names. */
+  'reception.choose': { params: z.object({ reception: Href }).strict(), result: z.object({ chosen: z.string() }) },
+  'reception.overdue': { params: none, result: OverdueVisitors },
   'reception.today': { params: z.object({ reception: Href }).strict(), result: TodaysVisits },
   'reception.visitorTypes': { params: z.object({ reception: Href }).strict(), result: z.object({ types: z.array(VisitorTypeEntry), defaultType: z.string().optional() }) },
   'reception.setVisitorState': { params: VisitorStateChange, result: z.object({ state: VisitorState }) },
@@ -134,4 +184,9 @@ export const receptionCalls = {
   'rollCall.get': { params: none, result: RollCall },
   'rollCall.musterZones': { params: none, result: z.object({ zones: z.array(MusterZone) }) },
   'rollCall.markSafe': { params: MarkSafe, result: z.object({ zone: z.string() }) },
+} as const;
+
+export const receptionEvents = {
+  /** The chosen reception's overdue visitors, after each read of its visits (a minute apart, and after a change). */
+  'reception.overdue': OverdueVisitors,
 } as const;

@@ -12,6 +12,7 @@ import type { DeskSocket } from '../e2e/support/desk-socket';
 import { startChildSimulator, stopChildSimulator } from './simulator-child';
 import { median } from './stats';
 import { printAlarmTable, runAlarmBench, type AlarmResult } from './alarms/alarm-bench';
+import { printReceptionTable, receptionSettingsFromEnv, runReceptionBench, type ReceptionResult } from './reception/reception-bench';
 
 /**
  * `npm run bench`, two parts (BENCH_MODE=monitor|desk|all, default all), and the plan and alarm modes:
@@ -35,6 +36,9 @@ import { printAlarmTable, runAlarmBench, type AlarmResult } from './alarms/alarm
  *   alarm's detail while it runs, nothing lost or twice in the desk's queue; (c) BENCH_STARTUP_ALARMS
  *   (default 10,000) unprocessed alarms when the desk starts: page load → the queue counts them all
  *   (goal 3 s). A short run: BENCH_MODE=alarms BENCH_SIZES=2000 BENCH_SECONDS=10 BENCH_STARTUP_ALARMS=2000.
+ * - reception (BENCH_MODE=reception, and in `all` after the board; test/bench/reception/): the demo site
+ *   grown to BENCH_CARDHOLDERS (default 10,000) with BENCH_VISITS more visits today (default 500):
+ *   today's visits, the screen's search as typed (goal p99 ≤ 100 ms), the roll call, the card check.
  * BENCH_DESK_AGAINST=folder[,folder…] runs each desk and plan measurement with those checkouts' built
  * hosts too (renderer and core; each built with `npm ci && npm run build`), beside this checkout's in
  * every run, in alternating order: before and after a change under the same load.
@@ -80,6 +84,7 @@ const settings: RunSettings = {
   measureSeconds: Number(process.env.BENCH_SECONDS ?? '75'),
   pollEveryMs: 5_000,
 };
+const receptionSettings = receptionSettingsFromEnv();
 const LIMIT_MS = 40 * 60_000 * Math.max(1, repeats);
 
 const guard = setTimeout(() => {
@@ -117,11 +122,11 @@ function medianOf(runs: ClientFigures[]): ClientFigures {
 const ratio = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? null : Math.round((a / b) * 10) / 10);
 
 async function main(): Promise<void> {
-  if (!['all', 'monitor', 'desk', 'plan', 'alarms'].includes(mode)) throw new Error(`BENCH_MODE must be monitor, desk, plan, alarms or all, not ${mode}`);
+  if (!['all', 'monitor', 'desk', 'plan', 'alarms', 'reception'].includes(mode)) throw new Error(`BENCH_MODE must be monitor, desk, plan, alarms, reception or all, not ${mode}`);
   // Before the monitor part's minutes: the desk part must not find out then that it cannot start.
-  if (mode !== 'monitor') ensureBuilt(ROOT, against, (line) => console.error(line));
+  if (mode !== 'monitor' && mode !== 'reception') ensureBuilt(ROOT, against, (line) => console.error(line));
   const results: { doors: number; longPoll: ClientFigures; schedulePoll: ClientFigures; ratios: Ratios }[] = [];
-  for (const doors of mode === 'desk' || mode === 'plan' || mode === 'alarms' ? [] : sizes) {
+  for (const doors of mode === 'desk' || mode === 'plan' || mode === 'alarms' || mode === 'reception' ? [] : sizes) {
     const longRuns: ClientFigures[] = [];
     const pollRuns: ClientFigures[] = [];
     for (let i = 0; i < repeats; i++) {
@@ -163,14 +168,19 @@ async function main(): Promise<void> {
     const plan = { ...deskSettings, viewName: 'plan', openView: openPlan, probePlace: 'pin' as const, offScreen: false };
     desk = await runDeskBench(sizesFor('2000'), repeats, withCheckouts(process.env.BENCH_PLAN_BOARD === '0' ? [plan] : [deskSettings, plan]), (line) => console.error(line));
     printDeskTable(desk, deskSettings);
-  } else if (mode !== 'monitor') {
+  } else if (mode === 'desk' || mode === 'all') {
     desk = await runDeskBench(sizesFor('2000,10000'), repeats, withCheckouts([deskSettings]), (line) => console.error(line));
     printDeskTable(desk, deskSettings);
+  }
+  let reception: ReceptionResult | undefined;
+  if (mode === 'reception' || mode === 'all') {
+    reception = await runReceptionBench(receptionSettings, repeats, (line) => console.error(line));
+    printReceptionTable(reception, receptionSettings);
   }
   mkdirSync('test-results', { recursive: true });
   writeFileSync(
     'test-results/bench.json',
-    `${JSON.stringify({ date: new Date().toISOString(), machine, settings, repeats, results, deskSettings, against, desk, paths: pathRows(desk), ...(mode === 'plan' ? { planPins, planOverBoard: planOverBoard(desk) } : {}), ...(mode === 'alarms' ? { alarmSettings, alarms } : {}), frameMs: FRAME_MS }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, settings, repeats, results, deskSettings, against, desk, paths: pathRows(desk), ...(mode === 'plan' ? { planPins, planOverBoard: planOverBoard(desk) } : {}), ...(mode === 'alarms' ? { alarmSettings, alarms } : {}), ...(reception ? { receptionSettings, reception } : {}), frameMs: FRAME_MS }, null, 2)}\n`,
   );
   console.log('\nWrote test-results/bench.json');
 }

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { ContractEvents } from '../../electron/core/events';
 import { checkCard, cardholderPhoto } from '../../electron/core/reception/card-check';
+import { OverdueWatch } from '../../electron/core/reception/overdue-watch';
 import { ReceptionService } from '../../electron/core/reception/reception-service';
 import { RollCallService } from '../../electron/core/reception/roll-call';
 import { SiteSession } from '../../electron/core/site-session';
@@ -75,6 +76,7 @@ async function driveTheReception(site: SiteAtVersion): Promise<ReceivedRequest[]
       await reception.notifyHost({ visitor: lab.href!, visitorName: lab.name, reception: 'North Lobby Reception', kind: 'onSite' });
     }
     const roll = await rollCall.get();
+    await new OverdueWatch({ session: () => session, chosen: () => north, publish: () => undefined }).refresh();
     const { zones } = await rollCall.musterZones();
     const person = roll.zones[0]!.people[0]!;
     await rollCall.markSafe({ cardholder: person.href, name: person.name, zone: zones[0]!.href, zoneName: zones[0]!.name });

@@ -27,6 +27,12 @@ test('a guard works through a roll call: people by zone, marked safe at the must
   const labs = screen.locator('[data-testid="roll-zone"][data-zone="Research Labs"]');
   await expect(labs.getByTestId('roll-person')).toHaveCount(3);
   await expect(screen.getByTestId('muster-zone').locator('option:checked')).toHaveText('Car Park');
+  // Visitors told from staff in words (today's visitors by their visit), counted per zone and in all.
+  await expect(labs.getByTestId('roll-person').filter({ hasText: 'Grace Whitfield' }).getByTestId('person-kind')).toHaveText('Staff');
+  const tom = screen.getByTestId('roll-person').filter({ hasText: 'Tom Brennan' });
+  await expect(tom.getByTestId('person-kind')).toHaveText('Visitor');
+  await expect(labs.getByTestId('zone-split')).toContainText('0 visitors, 3 staff');
+  await expect(screen.getByTestId('roll-call-visitors')).toContainText(/^4 visitors, \d+ staff$/);
   const unaccounted = screen.getByTestId('unaccounted');
   const before = Number((await unaccounted.textContent())!.match(/\d+/)![0]);
   expect(before).toBeGreaterThan(10);
@@ -43,8 +49,18 @@ test('a guard works through a roll call: people by zone, marked safe at the must
   const download = page.waitForEvent('download');
   await screen.getByTestId('roll-call-csv').click();
   const csv = readFileSync((await (await download).path())!, 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('Zone,Name,Last seen,Marked safe at this desk');
-  expect(csv).toMatch(/Car Park,Grace Whitfield,[^,]+,yes/);
+  expect(csv.split('\r\n')[0]).toBe('Zone,Name,Visitor or staff,Last seen,Marked safe at this desk');
+  expect(csv).toMatch(/Car Park,Grace Whitfield,Staff,[^,]+,yes/);
+  expect(csv).toMatch(/,Tom Brennan,Visitor,/);
+
+  // The printed page says visitor or staff in words too (the badge's colour may not print), without the buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(tom.getByTestId('person-kind')).toBeVisible();
+  await expect(tom.getByTestId('person-kind')).toHaveText('Visitor');
+  await expect(screen.getByTestId('roll-call-summary')).toBeVisible();
+  await expect(tom.getByRole('button')).toBeHidden();
+  await keepScreenshot(page, testInfo, 'roll-call-print-1280x800');
+  await page.emulateMedia({ media: 'screen' });
 
   // The server stops answering: the last copy stays on screen, its age said, and nothing can be marked.
   await faults({ serverError: { status: 503 } });

@@ -41,6 +41,8 @@ export const ServerVisit = z.object({
 export type ServerVisit = z.infer<typeof ServerVisit>;
 
 const VISIT_FIELDS = 'href,name,description,reception,host,from,until,location,visitors';
+/** Only what says who is a visitor today: the roll call's question. */
+export const VISITOR_FIELDS = 'href,name,from,until,visitors.cardholder';
 
 /** cc_rest.yaml Division.visitorManagement: the division's own visitor types, when `active`. */
 const VisitorManagement = z.object({
@@ -68,10 +70,10 @@ export async function listReceptions(transport: Transport, discovery: Discovery,
  * Every visit the operator may see, with its visitors. The vendor's search has no reception or date
  * filter, so the desk reads them all (1000 a page) and keeps the day's for one reception itself.
  */
-export async function listVisits(transport: Transport, discovery: Discovery, signal?: AbortSignal): Promise<ServerVisit[]> {
+export async function listVisits(transport: Transport, discovery: Discovery, signal?: AbortSignal, fields = VISIT_FIELDS): Promise<ServerVisit[]> {
   const what = 'Visit list';
   const out: ServerVisit[] = [];
-  for await (const v of searchAll(transport, visitsHref(discovery, what), ServerVisit, what, { query: { top: 1000, fields: VISIT_FIELDS }, signal })) out.push(v);
+  for await (const v of searchAll(transport, visitsHref(discovery, what), ServerVisit, what, { query: { top: 1000, fields }, signal })) out.push(v);
   return out;
 }
 

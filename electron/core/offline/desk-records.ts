@@ -9,6 +9,8 @@ export interface DeskRecords {
   store: LocalStore;
   audit: AuditLog;
   lastKnown: LastKnownStore;
+  /** The vault's sealer for personal data the store keeps; absent where the desk has no vault (tools, tests). */
+  sealer?: () => Promise<LocalDataSealer>;
   close(): void;
 }
 
@@ -37,6 +39,7 @@ export function openDeskRecords(options: DeskRecordsOptions): DeskRecords {
     store,
     audit,
     lastKnown,
+    ...(options.sealer ? { sealer: options.sealer } : {}),
     close: () => {
       lastKnown.flush();
       store.close();

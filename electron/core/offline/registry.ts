@@ -3,6 +3,7 @@ import { outboxMigrations } from '../enrolment/outbox-migrations';
 import { operatorMigrations } from '../operators/operator-migrations';
 import { activeOverrideMigrations } from '../overrides/active-override-migrations';
 import { planMigrations } from '../plans/plan-migrations';
+import { rollCallMigrations } from '../reception/roll-call-migrations';
 import { journalMigrations } from '../server-events/journal-migrations';
 import { auditMigrations } from './audit-migrations';
 import { lastKnownMigrations } from './last-known-migrations';
@@ -21,4 +22,5 @@ export const storeMigrations: readonly Migration[] = [
   ...journalMigrations,
   ...operatorMigrations,
   ...activeOverrideMigrations,
+  ...rollCallMigrations,
 ];

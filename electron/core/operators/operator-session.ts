@@ -115,6 +115,16 @@ export class OperatorSession {
     }
   }
 
+  /** Whether `gate(name)` would let the call through now. */
+  allows(name: CallName): boolean {
+    try {
+      this.gate(name);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async signInWithCard(request: { reader?: string; pin: string }): Promise<SessionState> {
     if (this.rosterEmpty()) throw new DeskError('invalid-call', 'Nobody is on this desk’s roster yet: add the first operator in Settings');
     const proven = await this.attempts.card(request, () => this.entries());

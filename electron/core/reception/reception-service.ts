@@ -15,6 +15,8 @@ export interface ReceptionOptions {
   session: () => SiteSession;
   audit?: AuditLog | undefined;
   now?: () => number;
+  /** Told after a visitor's state changed or a visit was made here: the overdue list is read again. */
+  changed?: () => void;
 }
 
 /** What a reception's visitor may be moved to, in the words the audit log and errors use. */
@@ -67,6 +69,7 @@ export class ReceptionService {
           throw new DeskError('licence', `This server (version ${discovery.version}) does not let the desk change a visitor's state: that needs 8.90 or later`);
         }
         await setVisitorState(transport, params.visitor, params.state).catch(explainExpired(params.visitName));
+        this.options.changed?.();
         return { state: params.state };
       }),
     );
@@ -108,6 +111,7 @@ export class ReceptionService {
           ...(params.location ? { location: params.location } : {}),
           visitors: [visitor],
         });
+        this.options.changed?.();
         return { visit };
       }),
     );

@@ -10,20 +10,26 @@ const GONE = new Set(['departed', 'cancelled']);
  * the desk's calendar day, its visitors' states, and who is overdue (past `until`, not departed).
  */
 export function todaysVisits(reception: ServerReception, visits: readonly ServerVisit[], now: number, statesOffered: boolean): TodaysVisits {
+  const today = isToday(now);
+  const rows = visits
+    .filter((v) => v.reception?.href === reception.href)
+    .filter(today)
+    .map((v) => visitRow(v, now))
+    .sort((a, b) => (a.from ?? '').localeCompare(b.from ?? '') || a.name.localeCompare(b.name));
+  return { reception: { href: reception.href, name: reception.name }, visits: rows, at: now, statesOffered };
+}
+
+/** Whether a visit's time overlaps the desk's calendar day of `now` (a visit with no end runs on). */
+export function isToday(now: number): (visit: Pick<ServerVisit, 'from' | 'until'>) => boolean {
   const start = new Date(now);
   start.setHours(0, 0, 0, 0);
   const end = new Date(start);
   end.setDate(end.getDate() + 1);
-  const rows = visits
-    .filter((v) => v.reception?.href === reception.href)
-    .filter((v) => {
-      const from = v.from ? Date.parse(v.from) : Number.NEGATIVE_INFINITY;
-      const until = v.until ? Date.parse(v.until) : Number.POSITIVE_INFINITY;
-      return from < end.getTime() && until > start.getTime();
-    })
-    .map((v) => visitRow(v, now))
-    .sort((a, b) => (a.from ?? '').localeCompare(b.from ?? '') || a.name.localeCompare(b.name));
-  return { reception: { href: reception.href, name: reception.name }, visits: rows, at: now, statesOffered };
+  return (v) => {
+    const from = v.from ? Date.parse(v.from) : Number.NEGATIVE_INFINITY;
+    const until = v.until ? Date.parse(v.until) : Number.POSITIVE_INFINITY;
+    return from < end.getTime() && until > start.getTime();
+  };
 }
 
 function visitRow(v: ServerVisit, now: number): VisitRow {

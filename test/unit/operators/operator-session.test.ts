@@ -28,6 +28,8 @@ describe('OperatorSession', () => {
     for (const call of ['board.get', 'layout.set', 'operator.signInWithCard', 'operator.signInWithPin', 'operator.session', 'operator.active'] as const) {
       expect(() => d.session.gate(call)).not.toThrow();
     }
+    // The same rule asked without a refusal: the strip may count overdue visitors, not name them.
+    expect([d.session.allows('reception.today'), d.session.allows('reception.overdue')]).toEqual([false, true]);
   });
 
   it('signs in with the card whose id is on the roster, and refuses a card that is not', async () => {

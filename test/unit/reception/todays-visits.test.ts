@@ -68,3 +68,26 @@ describe('the roll call', () => {
     expect(roll.zones[1]!.people[1]!.at).toBe(at(9));
   });
 });
+
+describe('visitors and staff on the roll call', () => {
+  const people = [
+    { href: 'v1', firstName: 'Tom', lastName: 'Brennan', lastSuccessfulAccessZone: { href: 'z/labs', name: 'Labs' } },
+    { href: 's1', firstName: 'Amy', lastName: 'Li', lastSuccessfulAccessZone: { href: 'z/labs', name: 'Labs' } },
+    { href: 's2', firstName: 'Bo', lastSuccessfulAccessZone: { href: 'z/car', name: 'Car Park' } },
+  ];
+
+  it("marks each person a visitor when they are on one of today's visits, else staff, and counts both per zone and in all", () => {
+    const roll = rollCallOf(people, now, { known: true, cardholders: new Set(['v1']) });
+    expect(roll.zones.map((z) => [z.name, z.visitors, z.staff, z.people.map((p) => `${p.name}:${p.kind}`)])).toEqual([
+      ['Car Park', 0, 1, ['Bo:staff']],
+      ['Labs', 1, 1, ['Amy Li:staff', 'Tom Brennan:visitor']],
+    ]);
+    expect([roll.total, roll.visitors, roll.staff, roll.visitorsUnknown]).toEqual([3, 1, 2, undefined]);
+  });
+
+  it('marks nobody, and says why, when the visits could not be read', () => {
+    const roll = rollCallOf(people, now, { known: false, why: 'this server offers no visits' });
+    expect(roll.zones.flatMap((z) => z.people).every((p) => p.kind === undefined)).toBe(true);
+    expect([roll.visitors, roll.staff, roll.visitorsUnknown]).toEqual([0, 0, 'this server offers no visits']);
+  });
+});

@@ -27,15 +27,21 @@ describe("a visitor's day at the reception", () => {
 });
 
 describe('the roll call CSV', () => {
-  it('has a row per person, quotes what needs quoting, and defuses spreadsheet formulas', () => {
+  it('has a row per person saying visitor or staff, quotes what needs quoting, and defuses spreadsheet formulas', () => {
     const csv = rollCallCsv(
-      { total: 2, at: 0, zones: [{ href: 'z', name: 'Car Park, east', people: [{ href: 'a', name: '=cmd|x', at: '2026-11-29T09:00:00.000Z' }, { href: 'b', name: 'Bo' }] }] },
+      {
+        total: 2,
+        visitors: 1,
+        staff: 1,
+        at: 0,
+        zones: [{ href: 'z', name: 'Car Park, east', visitors: 1, staff: 1, people: [{ href: 'a', name: '=cmd|x', at: '2026-11-29T09:00:00.000Z', kind: 'staff' }, { href: 'b', name: 'Bo', kind: 'visitor' }] }],
+      },
       new Set(['b']),
     );
     expect(csv.split('\r\n')).toEqual([
-      'Zone,Name,Last seen,Marked safe at this desk',
-      `"Car Park, east","'=cmd|x",2026-11-29T09:00:00.000Z,`,
-      '"Car Park, east",Bo,,yes',
+      'Zone,Name,Visitor or staff,Last seen,Marked safe at this desk',
+      `"Car Park, east","'=cmd|x",Staff,2026-11-29T09:00:00.000Z,`,
+      '"Car Park, east",Bo,Visitor,,yes',
       '',
     ]);
   });

@@ -2,6 +2,7 @@ import { DeskError } from '../../../../shared/errors';
 import { syncAlarms } from '../../alarms/alarm-sync';
 import { alarms } from '../../board/state/alarms.svelte';
 import { layout } from '../../board/state/layout.svelte';
+import { syncOverdueVisitors } from '../../board/state/overdue-visitors.svelte';
 import type { RendererDesk } from '../desk';
 import { board } from './board.svelte';
 import { BoardFeed } from './board-feed';
@@ -39,6 +40,7 @@ export function syncStores(desk: RendererDesk, report: (message: string) => void
     desk.on('status.liveness', (changes) => board.applyLiveness(changes)),
     desk.on('attention.acknowledged', (list) => alarms.replace(list)),
     syncAlarms(desk, report),
+    syncOverdueVisitors(desk),
     desk.onLink((link) => {
       connection.linkChanged(link);
       if (link.phase !== 'open') return;

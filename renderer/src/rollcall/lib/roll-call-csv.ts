@@ -1,11 +1,16 @@
-import type { RollCall } from '../../../../shared/contract/reception';
+import type { PersonInZone, RollCall } from '../../../../shared/contract/reception';
 
-/** One row per person: zone, name, when last seen there, and whether they were marked safe here. */
+/** "Visitor" / "Staff", or nothing where the desk could not tell (the roll call says why). */
+export function kindWord(person: Pick<PersonInZone, 'kind'>): string {
+  return person.kind === 'visitor' ? 'Visitor' : person.kind === 'staff' ? 'Staff' : '';
+}
+
+/** One row per person: zone, name, visitor or staff, when last seen there, and whether they were marked safe here. */
 export function rollCallCsv(roll: RollCall, safe: ReadonlySet<string>): string {
   const cell = (text: string) => (/[",\n\r]/.test(text) || /^[=+\-@]/.test(text) ? `"${text.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"` : text);
-  const rows = [['Zone', 'Name', 'Last seen', 'Marked safe at this desk']];
+  const rows = [['Zone', 'Name', 'Visitor or staff', 'Last seen', 'Marked safe at this desk']];
   for (const zone of roll.zones) {
-    for (const p of zone.people) rows.push([zone.name, p.name, p.at ?? '', safe.has(p.href) ? 'yes' : '']);
+    for (const p of zone.people) rows.push([zone.name, p.name, kindWord(p), p.at ?? '', safe.has(p.href) ? 'yes' : '']);
   }
   return `${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }
