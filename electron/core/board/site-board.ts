@@ -21,6 +21,9 @@ export class SiteBoard {
   private readonly statuses = new Map<string, ItemStatus>();
   /** Served until the server's board arrives: every item stale, no command sendable. */
   private lastKnown: LastKnownShown | undefined;
+  /** The first board's digest and its copy for the local store, due on the turn after it was published. */
+  private keepLater: (() => void) | undefined;
+  private keeping: NodeJS.Immediate | undefined;
   /** When the server's catalogue was last loaded (ms since the epoch; 0: never). */
   loadedAt = 0;
 
@@ -90,28 +93,52 @@ export class SiteBoard {
    * items new to the board: the watchers' news is newer.
    */
   replace(entries: Map<string, CatalogueEntry>, statuses: ItemStatus[], discovery: Discovery): void {
+    this.keepNow();
     const known = this.catalogue;
     this.catalogue = entries;
     this.loadedAt = Date.now();
     for (const href of this.statuses.keys()) if (!entries.has(href)) this.statuses.delete(href);
     const board = [...entries.values()].map((e) => e.board);
-    const digest = boardDigest(board);
-    if (digest !== this.digest || this.lastKnown) {
-      this.digest = digest;
+    const keep = (digest: string) =>
+      this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, board, [...this.statuses.values()], digest);
+    if (this.digest === '' || this.lastKnown) {
+      // The session's first board is published whatever it holds. Its digest (a tenth of a second at
+      // 10,000 items) and the store's copy wait for the next turn: the subscriptions go out and the
+      // board goes live first.
       this.events.emit('board.items', board);
+      this.keeping = setImmediate(() => this.keepNow());
+      this.keepLater = () => keep((this.digest = boardDigest(board)));
     } else {
-      // The same board again: the catalogue keeps the items already published, so the desk holds one
-      // copy of the board, not two (≈5 MB at 10,000 items from the first reload on, the soak found).
-      for (const [href, entry] of entries) entry.board = known.get(href)?.board ?? entry.board;
+      const digest = boardDigest(board);
+      if (digest !== this.digest) {
+        this.digest = digest;
+        this.events.emit('board.items', board);
+      } else {
+        // The same board again: the catalogue keeps the items already published, so the desk holds one
+        // copy of the board, not two (≈5 MB at 10,000 items from the first reload on, the soak found).
+        for (const [href, entry] of entries) entry.board = known.get(href)?.board ?? entry.board;
+      }
+      keep(digest);
     }
     this.boardItems = [...entries.values()].map((e) => e.board);
     this.publishStatuses(statuses.filter((s) => !known.has(s.href) || !this.statuses.has(s.href)));
-    this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, board, [...this.statuses.values()], digest);
     if (this.lastKnown) {
       // The last-known board gives way to the server's: its items are live unless the monitor says not.
       this.lastKnown = undefined;
       const notLive = new Set(this.liveness().notLive().map((l) => l.href));
       this.events.emit('status.liveness', liveAgain(board.filter((i) => !notLive.has(i.href)), Date.now()));
+    }
+  }
+
+  /** The first board's digest and store copy, if still due: before a newer board, or as the session stops. */
+  keepNow(): void {
+    clearImmediate(this.keeping);
+    const keep = this.keepLater;
+    this.keepLater = undefined;
+    try {
+      keep?.();
+    } catch {
+      // The local store closed under it: only a cached copy is lost, the server has the truth.
     }
   }
 }
