@@ -9,6 +9,12 @@ import type { CatalogueEntry } from './catalogue';
 import { boardDigest } from './catalogue-board';
 
 /**
+ * How long a session's first board waits for its digest and its copy in the local store. A desk killed
+ * sooner keeps the board it had before (or none); one stopped in order keeps this one (`keepNow`).
+ */
+const KEEP_FIRST_BOARD_AFTER_MS = 2_000;
+
+/**
  * One site's board as main holds it: the catalogue the server gave, each item's latest status, and
  * the last-known board from the local store until the server's arrives. Statuses and board items
  * leave main through here, and only here, so the local store's copy follows every change.
@@ -21,9 +27,9 @@ export class SiteBoard {
   private readonly statuses = new Map<string, ItemStatus>();
   /** Served until the server's board arrives: every item stale, no command sendable. */
   private lastKnown: LastKnownShown | undefined;
-  /** The first board's digest and its copy for the local store, due on the turn after it was published. */
+  /** The first board's digest and its copy for the local store, due KEEP_FIRST_BOARD_AFTER_MS after it was published. */
   private keepLater: (() => void) | undefined;
-  private keeping: NodeJS.Immediate | undefined;
+  private keeping: NodeJS.Timeout | undefined;
   /** When the server's catalogue was last loaded (ms since the epoch; 0: never). */
   loadedAt = 0;
 
@@ -103,10 +109,11 @@ export class SiteBoard {
       this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, board, [...this.statuses.values()], digest);
     if (this.digest === '' || this.lastKnown) {
       // The session's first board is published whatever it holds. Its digest (a tenth of a second at
-      // 10,000 items) and the store's copy wait for the next turn: the subscriptions go out and the
-      // board goes live first.
+      // 10,000 items) and the store's copy (half a second more when the store has none) wait a moment:
+      // the subscriptions' first answers, which make the board live, come first.
       this.events.emit('board.items', board);
-      this.keeping = setImmediate(() => this.keepNow());
+      this.keeping = setTimeout(() => this.keepNow(), KEEP_FIRST_BOARD_AFTER_MS);
+      this.keeping.unref();
       this.keepLater = () => keep((this.digest = boardDigest(board)));
     } else {
       const digest = boardDigest(board);
@@ -132,7 +139,7 @@ export class SiteBoard {
 
   /** The first board's digest and store copy, if still due: before a newer board, or as the session stops. */
   keepNow(): void {
-    clearImmediate(this.keeping);
+    clearTimeout(this.keeping);
     const keep = this.keepLater;
     this.keepLater = undefined;
     try {
