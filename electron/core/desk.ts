@@ -277,7 +277,8 @@ export class Desk implements DeskService {
   private async startSession(opened: OpenedSite): Promise<void> {
     this.events.emit('board.items', []);
     const origin = new URL(opened.config.baseUrl).origin;
-    const session = new SiteSession(opened.config, this.events, this.options.records?.lastKnown.sinkFor(origin));
+    // The demo site is one site whatever port it runs on: its last-known board is shown at the next start too.
+    const session = new SiteSession(opened.config, this.events, this.options.records?.lastKnown.sinkFor(opened.config.demo ? 'demo' : origin));
     // Started before the session, so it hears the session's first board and connection.
     const alarms = new SiteAlarms({ site: session, events: this.events, keeping: this.alarmStore?.forSite(origin), audit: this.options.records?.audit });
     alarms.start();

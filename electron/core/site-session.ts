@@ -118,6 +118,7 @@ export class SiteSession {
 
   async stop(): Promise<void> {
     this.stopping.abort();
+    this.board.keepNow();
     this.heartbeat.stop();
     await this.attempts.settled();
     await this.monitor.stop();

@@ -9,6 +9,12 @@ import type { CatalogueEntry } from './catalogue';
 import { boardDigest } from './catalogue-board';
 
 /**
+ * How long a session's first board waits for its digest and its copy in the local store. A desk killed
+ * sooner keeps the board it had before (or none); one stopped in order keeps this one (`keepNow`).
+ */
+const KEEP_FIRST_BOARD_AFTER_MS = 2_000;
+
+/**
  * One site's board as main holds it: the catalogue the server gave, each item's latest status, and
  * the last-known board from the local store until the server's arrives. Statuses and board items
  * leave main through here, and only here, so the local store's copy follows every change.
@@ -21,6 +27,9 @@ export class SiteBoard {
   private readonly statuses = new Map<string, ItemStatus>();
   /** Served until the server's board arrives: every item stale, no command sendable. */
   private lastKnown: LastKnownShown | undefined;
+  /** The first board's digest and its copy for the local store, due KEEP_FIRST_BOARD_AFTER_MS after it was published. */
+  private keepLater: (() => void) | undefined;
+  private keeping: NodeJS.Timeout | undefined;
   /** When the server's catalogue was last loaded (ms since the epoch; 0: never). */
   loadedAt = 0;
 
@@ -90,28 +99,53 @@ export class SiteBoard {
    * items new to the board: the watchers' news is newer.
    */
   replace(entries: Map<string, CatalogueEntry>, statuses: ItemStatus[], discovery: Discovery): void {
+    this.keepNow();
     const known = this.catalogue;
     this.catalogue = entries;
     this.loadedAt = Date.now();
     for (const href of this.statuses.keys()) if (!entries.has(href)) this.statuses.delete(href);
     const board = [...entries.values()].map((e) => e.board);
-    const digest = boardDigest(board);
-    if (digest !== this.digest || this.lastKnown) {
-      this.digest = digest;
+    const keep = (digest: string) =>
+      this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, board, [...this.statuses.values()], digest);
+    if (this.digest === '' || this.lastKnown) {
+      // The session's first board is published whatever it holds. Its digest (a tenth of a second at
+      // 10,000 items) and the store's copy (half a second more when the store has none) wait a moment:
+      // the subscriptions' first answers, which make the board live, come first.
       this.events.emit('board.items', board);
+      this.keeping = setTimeout(() => this.keepNow(), KEEP_FIRST_BOARD_AFTER_MS);
+      this.keeping.unref();
+      this.keepLater = () => keep((this.digest = boardDigest(board)));
     } else {
-      // The same board again: the catalogue keeps the items already published, so the desk holds one
-      // copy of the board, not two (≈5 MB at 10,000 items from the first reload on, the soak found).
-      for (const [href, entry] of entries) entry.board = known.get(href)?.board ?? entry.board;
+      const digest = boardDigest(board);
+      if (digest !== this.digest) {
+        this.digest = digest;
+        this.events.emit('board.items', board);
+      } else {
+        // The same board again: the catalogue keeps the items already published, so the desk holds one
+        // copy of the board, not two (≈5 MB at 10,000 items from the first reload on, the soak found).
+        for (const [href, entry] of entries) entry.board = known.get(href)?.board ?? entry.board;
+      }
+      keep(digest);
     }
     this.boardItems = [...entries.values()].map((e) => e.board);
     this.publishStatuses(statuses.filter((s) => !known.has(s.href) || !this.statuses.has(s.href)));
-    this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, board, [...this.statuses.values()], digest);
     if (this.lastKnown) {
       // The last-known board gives way to the server's: its items are live unless the monitor says not.
       this.lastKnown = undefined;
       const notLive = new Set(this.liveness().notLive().map((l) => l.href));
       this.events.emit('status.liveness', liveAgain(board.filter((i) => !notLive.has(i.href)), Date.now()));
+    }
+  }
+
+  /** The first board's digest and store copy, if still due: before a newer board, or as the session stops. */
+  keepNow(): void {
+    clearTimeout(this.keeping);
+    const keep = this.keepLater;
+    this.keepLater = undefined;
+    try {
+      keep?.();
+    } catch {
+      // The local store closed under it: only a cached copy is lost, the server has the truth.
     }
   }
 }

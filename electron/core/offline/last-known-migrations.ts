@@ -75,4 +75,13 @@ export const lastKnownMigrations: Migration[] = [
       db.exec('ALTER TABLE last_known_sites ADD COLUMN board_digest TEXT');
     },
   },
+  {
+    feature: 'last-known',
+    version: 4,
+    name: "the digest of each site's kept rows as written: rows that match it are not checked item by item again",
+    up(db) {
+      // NULL for boards kept before: checked item by item until the board is next written.
+      db.exec('ALTER TABLE last_known_sites ADD COLUMN rows_digest TEXT');
+    },
+  },
 ];

@@ -49,10 +49,12 @@ export async function startHostProcess(dataDir: string, extraArgs: string[] = []
   // Another checkout's host (the cold-start comparison) is always its build: its source would need its own tsx.
   const entry = checkout === ROOT ? hostEntry() : 'built';
   const program = entry === 'built' ? [join(checkout, 'out/web/host/cli.mjs')] : ['--import', 'tsx', 'electron/shells/web-host/cli.ts'];
+  // BENCH_HOST_NODE_ARGS: Node's own flags for the host (`--cpu-prof --cpu-prof-dir=<dir>` to see where its start goes).
+  const nodeArgs = (process.env.BENCH_HOST_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const spawnedAt = Date.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    [...program, '--json', '--scenario', 'off', '--data-dir', dataDir, '--log-dir', join(dataDir, 'logs'), ...extraArgs],
+    [...nodeArgs, ...program, '--json', '--scenario', 'off', '--data-dir', dataDir, '--log-dir', join(dataDir, 'logs'), ...extraArgs],
     { cwd: checkout, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout! });

@@ -26,8 +26,8 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function startDesk(s: RunningSimulator) {
-  const desk = new Desk({ sites: fixedSite(deskConfigFor(s)), records: openDeskRecords({ dir, desk: 'test desk' }) });
+function startDesk(s: RunningSimulator, demo = false) {
+  const desk = new Desk({ sites: fixedSite({ ...deskConfigFor(s), demo }), records: openDeskRecords({ dir, desk: 'test desk' }) });
   desks.push(desk);
   const phases: ConnectionState[] = [];
   const liveness: ItemLiveness[][] = [];
@@ -78,6 +78,28 @@ describe('the last-known board', () => {
     expect(live.items.every((i) => i.commandsUnavailable === undefined)).toBe(true);
     expect(live.statuses.find((s) => s.href === door.href)?.flags).not.toContain('open');
     expect(second.liveness.at(-1)?.every((l) => l.state === 'live')).toBe(true);
+  });
+});
+
+describe('the demo site', () => {
+  it('shows its last-known board at the next start, though the demo site then answers on another port', async () => {
+    site = await startTestSite();
+    const first = startDesk(site, true);
+    await first.desk.start();
+    await eventually(() => first.phases.find((p) => p.phase === 'connected'), 'connected');
+    const before = unpackPart(await first.desk.handle('board.get', {}));
+    await first.desk.stop();
+    desks.length = 0;
+    await site.stop();
+
+    site = await startTestSite();
+    site.control.setFaults({ dropRequests: {} });
+    const second = startDesk(site, true);
+    await second.desk.start();
+    const stale = unpackPart(await second.desk.handle('board.get', {}));
+    expect(stale.connection.phase).not.toBe('connected');
+    expect(stale.items.map((i) => i.name)).toEqual(before.items.map((i) => i.name));
+    expect(stale.items.every((i) => i.commandsUnavailable === lastKnownCommandReason)).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boardDigest } from '../../../electron/core/board/catalogue-board';
 import { LastKnownStore } from '../../../electron/core/offline/last-known-store';
+import { PackedBoardItem } from '../../../shared/contract/board-packing';
 import { LocalStore } from '../../../electron/core/offline/local-store';
 import { storeMigrations } from '../../../electron/core/offline/registry';
 import { item, status } from '../renderer/fixtures';
@@ -125,6 +126,21 @@ describe('the last-known board in the local store', () => {
     expect(order).toEqual(['other work', 'board read']);
     expect(kept?.items).toEqual(doors.filter((_, i) => i !== 1_200));
     expect(kept?.statuses).toEqual([status(doors[0]!, ['closed'])]);
+  });
+
+  it('takes rows back as it wrote them without checking each again, and checks each once any was changed behind its back', async () => {
+    const store = openStore();
+    const doors = Array.from({ length: 3 }, (_, i) => item(`Door ${i}`, { division: { href: 'https://127.0.0.1/api/divisions/b1', name: 'Building 1' } }));
+    new LastKnownStore(store).sinkFor(SITE).catalogueLoaded(discovery, doors, [], boardDigest(doors));
+    const checks = vi.spyOn(PackedBoardItem, 'safeParse');
+    expect((await onDisk(store))?.items).toEqual(doors);
+    expect(checks).not.toHaveBeenCalled();
+
+    const row = JSON.parse((store.db.prepare('SELECT item FROM last_known_items WHERE href = ?').get(doors[1]!.href) as { item: string }).item) as Record<string, unknown>;
+    store.db.prepare('UPDATE last_known_items SET item = ? WHERE href = ?').run(JSON.stringify({ ...row, name: 7 }), doors[1]!.href);
+    expect((await onDisk(store))?.items).toEqual([doors[0], doors[2]]);
+    expect(checks).toHaveBeenCalledTimes(3);
+    checks.mockRestore();
   });
 
   it('gives the items that shared a value one object again, so the board packs without writing that value out again', async () => {
