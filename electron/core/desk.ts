@@ -95,7 +95,7 @@ export class Desk implements DeskService {
           emit: (name, payload) => this.events.emit(name, payload),
         })
       : undefined;
-    const who = deskOperators({ options: options.operators, records: options.records, events: this.events, enrolment: this.enrolment, trust: this.signInTrust });
+    const who = deskOperators({ options: options.operators, records: options.records, events: this.events, enrolment: this.enrolment, trust: this.signInTrust, site: () => this.site?.session });
     this.operators = who.session;
     const roster = who.roster;
     this.events.on('connection', (state) => {
