@@ -6,6 +6,7 @@ import type { SignInTrustStore } from '../sign-in-trust/sign-in-trust-store';
 import type { SiteSession } from '../site-session';
 import type { CardAuthenticator, CardPresence } from './card-authenticator';
 import { serverCardHolder, type CardHolders } from './card-elsewhere';
+import { CardholderNames } from './cardholder-names';
 import { OperatorSession } from './operator-session';
 import { pivCardAuthenticator } from './piv-card-authenticator';
 import { readerListPresence } from './reader-presence';
@@ -33,7 +34,7 @@ export function deskOperators(parts: {
   trust: SignInTrustStore;
   /** The open site's session: whose a card is on the server, asked before a card is linked. */
   site?: () => SiteSession | undefined;
-}): { session: OperatorSession; roster: RosterChanges } {
+}): { session: OperatorSession; roster: RosterChanges; names: CardholderNames } {
   const { options, records, events, enrolment, trust, site } = parts;
   // A test may give its own card sign-in.
   const cards = options?.cards ?? (enrolment ? pivCardAuthenticator(enrolment.cardAccess(), () => trust.inputs()) : undefined);
@@ -55,5 +56,5 @@ export function deskOperators(parts: {
   // Who else holds a card before it is linked: every enrolment this desk keeps, and the server's cardholders.
   const holders: CardHolders = { enrolments: async () => (await enrolment?.outboxItems()) ?? [], ...(site ? { serverHolder: serverCardHolder(site) } : {}) };
   const roster = new RosterChanges(session, { ...(cards ? { cards } : {}), ...(record ? { record } : {}), holders });
-  return { session, roster };
+  return { session, roster, names: new CardholderNames(() => roster.list()) };
 }
