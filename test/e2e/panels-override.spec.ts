@@ -88,6 +88,7 @@ test('an end time is a day and a 24-hour time; in the past, more than 24 h ahead
   await day.selectOption({ index: inAnHour.index });
   await dialog.getByLabel('Time (24-hour, HH:MM)').fill(inAnHour.time);
   await expect(dialog.getByTestId('end-time-read-back')).toHaveText(new RegExp(`^Ends [^:]+ ${inAnHour.time}, in (59 min|1 h 00 min)\\.$`));
+  await keepScreenshot(page, testInfo, 'override-dialog-set-time');
   await expectAccessible(page, testInfo, 'override dialog, a set time');
 
   await expect(dialog).toBeVisible();
