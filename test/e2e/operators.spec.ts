@@ -293,8 +293,7 @@ test.describe('linking a card that is someone else’s', () => {
       /^This desk enrolled it to Oliver Grant \(existing cardholder\) on \d\d:\d\d \(sent\)\.$/,
     ]);
     await keepScreenshot(page, testInfo, 'operators-link-card-held');
-    // "Do not link" adds nobody.
-    await warning.getByRole('button', { name: 'Do not link' }).click();
+    await warning.getByRole('button', { name: 'Do not link' }).click(); // adds nobody
     await expect(warning).toBeHidden();
     await expect(section.getByTestId('roster-row')).toHaveCount(0);
   });
