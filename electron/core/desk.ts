@@ -95,12 +95,10 @@ export class Desk implements DeskService {
           emit: (name, payload) => this.events.emit(name, payload),
         })
       : undefined;
-    const who = deskOperators({ options: options.operators, records: options.records, events: this.events, enrolment: this.enrolment, trust: this.signInTrust });
+    const who = deskOperators({ options: options.operators, records: options.records, events: this.events, enrolment: this.enrolment, trust: this.signInTrust, site: () => this.site?.session });
     this.operators = who.session;
-    const roster = who.roster;
-    this.events.on('connection', (state) => {
-      if (state.phase === 'connected') this.enrolment?.connected();
-    });
+    const { roster, names } = who;
+    this.events.on('connection', (state) => state.phase === 'connected' && this.enrolment?.connected());
     if (options.records) {
       const parts: DeskShiftParts = {
         operators: this.operators,
@@ -129,6 +127,7 @@ export class Desk implements DeskService {
         board: this.events.board,
         audit: options.records?.audit,
         operatorCardholder: () => this.operators.current()?.cardholderId,
+        cardholderName: (id) => names.nameOf(id),
         accepted: (request) => this.overrides?.sent(request, this.item(request.href)),
       }),
       ...settingsHandlers(options.credentials, options.sites, options.records?.audit),
@@ -139,6 +138,7 @@ export class Desk implements DeskService {
         session: () => this.session(),
         boardDivisions: () => this.boardDivisions(),
         listed: (divisions) => divisions.forEach((d) => this.listedDivisions.set(d.href, d.name)),
+        found: (matches) => names.saw(matches),
       }),
       ...kioskHandlers(options.kiosk),
       ...layoutHandlers({

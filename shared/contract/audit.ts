@@ -32,6 +32,8 @@ export const AuditAction = z.discriminatedUnion('kind', [
     zoneCount: z.number().int().optional(),
     /** Personal: the cardholder id sent as `requested_by`. */
     requestedBy: z.string().optional(),
+    /** Personal: that cardholder's name as the desk knew it when sending (its roster, or a search's name); absent when not known. */
+    requestedByName: z.string().optional(),
     ...common,
   }),
   z.object({ kind: z.literal('alarm.acknowledged'), item: ItemNamed, comment: z.string().optional(), ...common }),

@@ -132,6 +132,7 @@ export const callGates: { [K in CallName]: CallGate } = {
   'operators.list': 'signedIn',
   'operators.add': 'supervisor',
   'operators.remove': 'supervisor',
+  'operators.cardInReader': 'supervisor',
   'operators.linkCard': 'supervisor',
   'operators.setPolicy': 'supervisor',
   'operators.liftPinLock': 'supervisor',

@@ -113,6 +113,28 @@ export const OperatorSession = z.object({
 });
 export type OperatorSession = z.infer<typeof OperatorSession>;
 
+/** Someone else the card in the reader belongs to: an enrolment at this desk, or the server's cardholder. */
+export const CardHeldBy = z.object({
+  /** In words: "Ada Lovelace (new cardholder, North Building)", "Grace Whitfield". */
+  name: z.string(),
+  source: z.enum(['enrolment', 'server']),
+  /** When this desk enrolled it (ms since the epoch), and how that enrolment stands. */
+  at: z.number().optional(),
+  state: z.string().optional(),
+});
+export type CardHeldBy = z.infer<typeof CardHeldBy>;
+
+/** The card in the reader, before it is linked to an operator: what it is and whose else it is. */
+export const CardInReader = z.object({
+  label: z.string(),
+  /** Its card number as the server knows it (FASC-N digits or the PIV-I UUID as a number). */
+  cardNumber: z.string().optional(),
+  heldBy: z.array(CardHeldBy),
+  /** Why the server was not asked (offline, no answer in time): only this desk's enrolments were compared. */
+  serverUnasked: z.string().optional(),
+});
+export type CardInReader = z.infer<typeof CardInReader>;
+
 const DeskPin = z.string().regex(/^\d{4,8}$/, 'a desk PIN is 4 to 8 digits');
 const CardPin = z.string().regex(/^\d{6,8}$/, 'the PIN is 6 to 8 digits');
 
@@ -200,6 +222,8 @@ export const operatorCalls = {
     result: z.array(Operator),
   },
   'operators.remove': { params: z.object({ id: z.string().min(1) }).strict(), result: z.array(Operator) },
+  /** Supervisor only: names the card in the reader and who else holds it, before linking it to the operator whose cardholder is `cardholderHref`. */
+  'operators.cardInReader': { params: z.object({ cardholderHref: z.string().min(1), reader: z.string().min(1).optional() }).strict(), result: CardInReader },
   'operators.linkCard': { params: z.object({ id: z.string().min(1), reader: z.string().min(1).optional() }).strict(), result: z.array(Operator) },
   'operators.setPolicy': { params: SignInPolicy.strict(), result: OperatorSession },
   /** Supervisor only: lifts the desk-PIN lock of one operator (`id`) or of the whole desk (no id), audited. */

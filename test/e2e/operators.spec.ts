@@ -109,6 +109,10 @@ test.describe('operators, sign-in and the lock', () => {
     // The audit log names him.
     await openScreen(page, 'open-audit');
     await expect(page.getByTestId('audit-row').first().getByTestId('audit-operator')).toHaveText('Oliver Grant');
+    // And the override he sent says it was requested by him, by name, not by his cardholder id.
+    const sent = page.getByTestId('audit-row').filter({ hasText: 'Plant Room Door' }).first();
+    await expect(sent).toContainText('requested by Oliver Grant');
+    await expect(sent).not.toContainText(oliver.id);
   });
 });
 
@@ -250,5 +254,47 @@ test.describe('refused sign-ins at the desk', () => {
 
     await page.getByTestId('refusal-seen').click();
     await expect(page.getByTestId('refusal-notice')).toBeHidden();
+  });
+});
+
+test.describe('linking a card that is someone else’s', () => {
+  let host: RunningHost;
+  test.beforeAll(async () => {
+    host = await startHost();
+  });
+  test.afterAll(async () => host?.stop());
+
+  test('the card in the reader enrolled to another cardholder is named, from this desk’s enrolments and from the server, before it is linked', async ({ page }, testInfo) => {
+    await openDesk(page, host);
+    const socket = await openDeskSocket(host.url);
+    try {
+      // The demo card enrolled to Oliver Grant, and still in the reader.
+      await socket.call('enrolment.demoCard', { action: 'piv' });
+      const read = await socket.call<{ readId: string }>('enrolment.readCard', {});
+      const oliver = await cardholder(socket, 'Oliver Grant');
+      const enrolled = await socket.call<{ item: { state: string } }>('enrolment.enrol', { readId: read.readId, cardholder: { kind: 'existing', href: oliver.href, name: oliver.name }, status: 'active' });
+      expect(enrolled.item.state).toBe('sent');
+    } finally {
+      socket.close();
+    }
+    await openScreen(page, 'open-settings');
+    const section = page.getByTestId('settings-operators');
+    await section.scrollIntoViewIfNeeded();
+    const picker = section.getByTestId('operator-cardholder');
+    await picker.getByRole('combobox').fill('reyes');
+    await picker.getByRole('option', { name: /Morgan Reyes/ }).click();
+    await expect(section.getByTestId('operator-link-card')).toBeChecked();
+    await section.getByTestId('operator-add').click();
+    const warning = section.getByTestId('link-card-warning');
+    await expect(warning).toContainText('belongs to someone else');
+    await expect(warning).toContainText('Linking it would let it sign in as Morgan Reyes');
+    await expect(warning.getByTestId('link-card-holder')).toHaveText([
+      "The server has this card on Oliver Grant's record.",
+      /^This desk enrolled it to Oliver Grant \(existing cardholder\) on \d\d:\d\d \(sent\)\.$/,
+    ]);
+    await keepScreenshot(page, testInfo, 'operators-link-card-held');
+    await warning.getByRole('button', { name: 'Do not link' }).click(); // adds nobody
+    await expect(warning).toBeHidden();
+    await expect(section.getByTestId('roster-row')).toHaveCount(0);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startHost, type RunningHost } from './support/host';
 import { expectAccessible, fact, keepScreenshot, lastEventSeq, openDesk, openPanel, overridesSince } from './panels-support';
 import { pickCardholder } from './support/enrolment-screen';
@@ -11,15 +11,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await host?.stop();
 });
-
-/** A `datetime-local` value `minutes` from now, in the page's own time zone. */
-function localInput(page: Page, minutes: number): Promise<string> {
-  return page.evaluate((m) => {
-    const d = new Date(Date.now() + m * 60_000);
-    const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-  }, minutes);
-}
 
 async function faults(settings: Record<string, unknown> | undefined): Promise<void> {
   const res = await fetch(`${host.controlUrl}/faults`, {
@@ -60,22 +51,45 @@ test('a timed free with a PIN, on behalf of a cardholder picked by name, sends e
   expect(Math.abs(endTime - (pressedAt + 3_600_000))).toBeLessThan(120_000);
 });
 
-test('an end time in the past or more than 24 h ahead is refused before sending, with the reason', async ({ page }) => {
+test('an end time is a day and a 24-hour time; in the past, more than 24 h ahead or on a 12-hour clock it is refused before sending, with the reason', async ({ page }, testInfo) => {
   await openDesk(page, host);
   const panel = await openPanel(page, 'North Level 2 Offices');
   await panel.getByRole('button', { name: 'Secure…', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: /^Secure — / });
   const since = await lastEventSeq(host);
 
-  await dialog.getByLabel('End time', { exact: true }).fill(await localInput(page, -60));
-  // Typing a time chooses it.
+  // The day as the desk writes dates, the time typed on the 24-hour clock: today at midnight has passed.
+  const day = dialog.getByLabel('Day');
+  await expect(day.locator('option')).toHaveText([/^Today, /, /^Tomorrow, /]);
+  await expect(day.locator('option').first()).not.toHaveText(/\d+\/\d+\/\d+/);
+  await day.selectOption({ index: 0 });
+  await dialog.getByLabel('Time (24-hour, HH:MM)').fill('00:00');
+  // Typing a time chooses it, and says back what it means.
   await expect(dialog.getByRole('radio', { name: 'At a set time' })).toBeChecked();
+  await expect(dialog.getByTestId('end-time-read-back')).toHaveText(/already passed/);
   await dialog.getByRole('button', { name: /^Send secure/ }).click();
   await expect(dialog.getByRole('alert')).toHaveText(/already passed/);
 
-  await dialog.getByLabel('End time', { exact: true }).fill(await localInput(page, 25 * 60));
+  // Tomorrow just before midnight is always more than 24 hours away.
+  await day.selectOption({ index: 1 });
+  await dialog.getByLabel('Time (24-hour, HH:MM)').fill('23:59');
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('alert')).toHaveText(/more than 24 hours ahead/);
+
+  // A 12-hour time is refused in words; a time an hour ahead reads back in the desk's format.
+  await dialog.getByLabel('Time (24-hour, HH:MM)').fill('6:30 PM');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('"6:30 PM" is not a time on the 24-hour clock. Type it as HH:MM, for example 18:30.');
+  const inAnHour = await page.evaluate(() => {
+    const d = new Date(Date.now() + 3_600_000);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return { index: d.getDate() === new Date().getDate() ? 0 : 1, time: `${p(d.getHours())}:${p(d.getMinutes())}` };
+  });
+  await day.selectOption({ index: inAnHour.index });
+  await dialog.getByLabel('Time (24-hour, HH:MM)').fill(inAnHour.time);
+  await expect(dialog.getByTestId('end-time-read-back')).toHaveText(new RegExp(`^Ends [^:]+ ${inAnHour.time}, in (59 min|1 h 00 min)\\.$`));
+  await keepScreenshot(page, testInfo, 'override-dialog-set-time');
+  await expectAccessible(page, testInfo, 'override dialog, a set time');
 
   await expect(dialog).toBeVisible();
   expect(await overridesSince(host, since)).toEqual([]);

@@ -17,6 +17,8 @@ export interface SiteAccess {
   audit?: AuditLog | undefined;
   /** The signed-in operator's cardholder id: overrides are sent as them where the server allows it. */
   operatorCardholder?: () => string | undefined;
+  /** A cardholder's name as the desk knows it (its roster, the searches' names): the audit log names who an override was requested by. */
+  cardholderName?: (id: string) => string | undefined;
   /** Told of each command the server accepted (the desk keeps the overrides that last). */
   accepted?: ((request: CommandRequest) => void) | undefined;
 }
@@ -48,7 +50,8 @@ export function boardHandlers(site: SiteAccess): HandlerTable<keyof typeof board
     'item.command': async (asked) => {
       const request = withRequestedBy(asked, site.operatorCardholder?.(), serverVersionOf(site));
       const { href, command, endTime, zoneCount, requestedBy } = request;
-      const action = { kind: 'override' as const, item: itemNamed(site, href), command, endTime, zoneCount, requestedBy };
+      const requestedByName = requestedBy === undefined ? undefined : site.cardholderName?.(requestedBy);
+      const action = { kind: 'override' as const, item: itemNamed(site, href), command, endTime, zoneCount, requestedBy, ...(requestedByName ? { requestedByName } : {}) };
       const outcome = await audited(site.audit, action, () => site.session().command(request));
       site.accepted?.(request);
       return outcome;

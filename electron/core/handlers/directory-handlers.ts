@@ -1,4 +1,4 @@
-import { CARDHOLDER_SEARCH_LIMIT, type directoryCalls, type DivisionEntry, type DivisionList } from '../../../shared/contract/directory';
+import { CARDHOLDER_SEARCH_LIMIT, type CardholderMatch, type directoryCalls, type DivisionEntry, type DivisionList } from '../../../shared/contract/directory';
 import type { DivisionChoice } from '../../../shared/contract/enrolment';
 import { DeskError } from '../../../shared/errors';
 import { displayName, searchCardholders } from '../api/cardholder-search';
@@ -13,6 +13,8 @@ export interface DirectoryOptions {
   boardDivisions: () => DivisionChoice[];
   /** Told every division list given out, so an enrolment's words can name the division picked from it. */
   listed?: (divisions: readonly DivisionEntry[]) => void;
+  /** Told every cardholder a search gave out, so the audit log can name who an override was requested by. */
+  found?: (matches: readonly CardholderMatch[]) => void;
 }
 
 /** Divisions and cardholders by name (shared/contract/directory.ts), read through the open site's connection. */
@@ -31,15 +33,14 @@ export function directoryHandlers(options: DirectoryOptions): HandlerTable<keyof
           found.matches.flatMap((c) => (c.division ? [c.division] : [])),
           discovery,
         );
-        return {
-          matches: found.matches.map((c) => ({
-            href: c.href,
-            id: c.id,
-            name: displayName(c),
-            ...(c.division ? { divisionName: divisions.get(c.division.href) } : {}),
-          })),
-          more: found.more,
-        };
+        const matches = found.matches.map((c) => ({
+          href: c.href,
+          id: c.id,
+          name: displayName(c),
+          ...(c.division ? { divisionName: divisions.get(c.division.href) } : {}),
+        }));
+        options.found?.(matches);
+        return { matches, more: found.more };
       }),
   };
 }

@@ -20,6 +20,7 @@ export function operatorHandlers(session: OperatorSession, roster: RosterChanges
     'operators.list': async () => roster.list(),
     'operators.add': async (request) => roster.add(request),
     'operators.remove': async ({ id }) => roster.remove(id),
+    'operators.cardInReader': ({ cardholderHref, reader }) => roster.cardInReader(cardholderHref, reader),
     'operators.linkCard': async ({ id, reader }) => roster.linkCard(id, reader),
     'operators.setPolicy': async (policy) => {
       roster.setPolicy(policy);

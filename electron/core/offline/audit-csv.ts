@@ -16,8 +16,9 @@ function row(entry: AuditEntry): string[] {
   const fields = rest as Record<string, unknown>;
   const item = fields.item as { name: string; href: string } | undefined;
   const what = [fields.command, fields.setting, fields.site, fields.action && `${String(fields.action)} ${String(fields.alarmKind ?? '')}`.trim(), fields.note && `note: ${String(fields.note)}`, fields.endTime && `until ${String(fields.endTime)}`].filter(Boolean).join(' ');
-  const person = (fields.requestedBy ?? fields.cardholder ?? '') as string;
-  const { item: _i, command: _c, setting: _s, site: _t, endTime: _e, requestedBy: _r, cardholder: _h, action: _a, alarmKind: _k, note: _n, ...details } = fields;
+  const requested = fields.requestedBy === undefined ? undefined : fields.requestedByName ? `${String(fields.requestedByName)} (cardholder ${String(fields.requestedBy)})` : String(fields.requestedBy);
+  const person = (requested ?? fields.cardholder ?? '') as string;
+  const { item: _i, command: _c, setting: _s, site: _t, endTime: _e, requestedBy: _r, requestedByName: _rn, cardholder: _h, action: _a, alarmKind: _k, note: _n, ...details } = fields;
   return [
     String(entry.seq),
     new Date(entry.at).toISOString(),

@@ -5,7 +5,7 @@ import type { LocalStore } from './local-store';
 
 /** Fields of an action that name a person: sealed in the store, never kept in plain text. */
 const personalFields: Partial<Record<AuditAction['kind'], readonly string[]>> = {
-  override: ['requestedBy'],
+  override: ['requestedBy', 'requestedByName'],
   enrolment: ['cardholder', 'cardNumber'],
   'operator.signedIn': ['cardSubject'],
   'visitor.state': ['visitor'],

@@ -3,7 +3,10 @@ import type { ContractEvents } from '../events';
 import type { EnrolmentService } from '../enrolment/enrolment-service';
 import type { DeskRecords } from '../offline/desk-records';
 import type { SignInTrustStore } from '../sign-in-trust/sign-in-trust-store';
+import type { SiteSession } from '../site-session';
 import type { CardAuthenticator, CardPresence } from './card-authenticator';
+import { serverCardHolder, type CardHolders } from './card-elsewhere';
+import { CardholderNames } from './cardholder-names';
 import { OperatorSession } from './operator-session';
 import { pivCardAuthenticator } from './piv-card-authenticator';
 import { readerListPresence } from './reader-presence';
@@ -29,8 +32,10 @@ export function deskOperators(parts: {
   events: ContractEvents;
   enrolment: EnrolmentService | undefined;
   trust: SignInTrustStore;
-}): { session: OperatorSession; roster: RosterChanges } {
-  const { options, records, events, enrolment, trust } = parts;
+  /** The open site's session: whose a card is on the server, asked before a card is linked. */
+  site?: () => SiteSession | undefined;
+}): { session: OperatorSession; roster: RosterChanges; names: CardholderNames } {
+  const { options, records, events, enrolment, trust, site } = parts;
   // A test may give its own card sign-in.
   const cards = options?.cards ?? (enrolment ? pivCardAuthenticator(enrolment.cardAccess(), () => trust.inputs()) : undefined);
   const record = records ? (action: AuditAction) => void records.audit.record(action) : undefined;
@@ -48,6 +53,8 @@ export function deskOperators(parts: {
     changed: (state) => events.emit('operator.session', state),
   });
   records?.audit.attributeTo(() => session.current()?.name);
-  const roster = new RosterChanges(session, { ...(cards ? { cards } : {}), ...(record ? { record } : {}) });
-  return { session, roster };
+  // Who else holds a card before it is linked: every enrolment this desk keeps, and the server's cardholders.
+  const holders: CardHolders = { enrolments: async () => (await enrolment?.outboxItems()) ?? [], ...(site ? { serverHolder: serverCardHolder(site) } : {}) };
+  const roster = new RosterChanges(session, { ...(cards ? { cards } : {}), ...(record ? { record } : {}), holders });
+  return { session, roster, names: new CardholderNames(() => roster.list()) };
 }

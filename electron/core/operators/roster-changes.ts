@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '../../../shared/contract/audit';
 import type { CardholderMatch } from '../../../shared/contract/directory';
-import type { Operator, OperatorCard, OperatorRole, SignInPolicy } from '../../../shared/contract/operators';
+import type { CardInReader, Operator, OperatorCard, OperatorRole, SignInPolicy } from '../../../shared/contract/operators';
 import { DeskError } from '../../../shared/errors';
 import type { CardAuthenticator } from './card-authenticator';
+import { cardInReader, type CardHolders } from './card-elsewhere';
 import { hashDeskPin } from './desk-pin';
 import type { OperatorSession } from './operator-session';
 import type { RosterStore } from './roster-store';
@@ -23,7 +24,7 @@ export interface AddOperatorRequest {
 export class RosterChanges {
   constructor(
     private readonly session: OperatorSession,
-    private readonly options: { cards?: CardAuthenticator; record?: (action: AuditAction) => void; now?: () => number },
+    private readonly options: { cards?: CardAuthenticator; record?: (action: AuditAction) => void; now?: () => number; holders?: CardHolders },
   ) {}
 
   /** The roster, each operator with their wrong desk PINs where they have any. */
@@ -104,6 +105,14 @@ export class RosterChanges {
     this.options.record?.({ kind: 'operators.changed', change: 'cardLinked', subject: operator.name, detail: card.label, outcome: 'done' });
     this.session.rosterChanged();
     return this.list();
+  }
+
+  /** The card in the reader and who else holds it (card-elsewhere.ts), asked before it is linked. */
+  async cardInReader(cardholderHref: string, reader: string | undefined): Promise<CardInReader> {
+    const cards = this.options.cards;
+    if (!cards) throw new DeskError('card', 'This desk has no card reader service: set a desk PIN instead');
+    const identity = await cards.identify(reader === undefined ? {} : { reader });
+    return cardInReader(identity, cardholderHref, this.options.holders ?? { enrolments: async () => [] });
   }
 
   /** Lifts one operator's desk-PIN lock (`id`), or the whole desk's (none): audited, as every roster change. */

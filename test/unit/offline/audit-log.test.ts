@@ -57,6 +57,13 @@ describe('AuditLog', () => {
     expect(entry).toMatchObject({ personal: 'sealed', action: { requestedBy: 'cardholder-4711' } });
   });
 
+  it("seals the requester's name beside their id", () => {
+    const { store, log } = auditAt({ now: 1 }, new LocalDataSealer(new Uint8Array(32).fill(7)));
+    log.record({ ...override('cardholder-4711'), requestedByName: 'Morgan Reyes' });
+    expect(JSON.stringify(store.db.prepare('SELECT * FROM audit_entries').all())).not.toContain('Reyes');
+    expect(log.list({ limit: 1 }).entries[0]).toMatchObject({ action: { requestedBy: 'cardholder-4711', requestedByName: 'Morgan Reyes' } });
+  });
+
   it('withholds personal fields rather than keep them plain when the vault key is not there', () => {
     const { store, log } = auditAt({ now: 1 });
     log.record(override('cardholder-4711'));

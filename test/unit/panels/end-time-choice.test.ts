@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveEndTime } from '../../../renderer/src/lib/override/end-time-choice';
-import { toLocalDateTime } from '../../../renderer/src/lib/override/local-date-time';
+import { endDays, resolveEndTime } from '../../../renderer/src/lib/override/end-time-choice';
 import { DEFAULT_SHIFT_ENDS, loadShiftEnds, nextShiftEnd, parseShiftEnds, saveShiftEnds } from '../../../renderer/src/panels/lib/shift-ends';
 
 const now = new Date(2026, 10, 23, 10, 30);
@@ -24,25 +23,34 @@ describe('the override dialog: how long a timed mode lasts', () => {
     expect(resolveEndTime({ kind: 'preset', id: 'endOfShift' }, now)).toMatchObject({ ok: false, reason: /no shift end is set/ });
   });
 
-  it('a custom time in the future within 24 h is sent as an ISO time with a zone', () => {
-    expect(resolveEndTime({ kind: 'custom', local: toLocalDateTime(minutes(90).getTime()) }, now)).toEqual({
-      ok: true,
-      value: minutes(90).toISOString(),
-    });
+  it('a day and a 24-hour time typed are sent as an ISO time with a zone', () => {
+    const [today, tomorrow] = endDays(now.getTime(), 'en-GB');
+    expect(today).toEqual({ date: '2026-11-23', label: 'Today, 23 Nov 2026' });
+    expect(tomorrow).toEqual({ date: '2026-11-24', label: 'Tomorrow, 24 Nov 2026' });
+    expect(resolveEndTime({ kind: 'custom', date: today!.date, time: '12:00' }, now)).toEqual({ ok: true, value: minutes(90).toISOString() });
+    // After midnight on the wall clock: tomorrow, early.
+    expect(resolveEndTime({ kind: 'custom', date: tomorrow!.date, time: '0630' }, now)).toEqual({ ok: true, value: new Date(2026, 10, 24, 6, 30).toISOString() });
+    expect(resolveEndTime({ kind: 'custom', date: today!.date, time: '18.05' }, now)).toEqual({ ok: true, value: new Date(2026, 10, 23, 18, 5).toISOString() });
   });
 
-  it('refuses a past time, one more than 24 h ahead, an empty and an impossible one, saying why', () => {
-    const custom = (local: string) => resolveEndTime({ kind: 'custom', local }, now);
-    expect(custom(toLocalDateTime(minutes(-5).getTime()))).toMatchObject({ ok: false, reason: /already passed/ });
-    expect(custom(toLocalDateTime(minutes(25 * 60).getTime()))).toMatchObject({ ok: false, reason: /more than 24 hours ahead/ });
-    expect(custom('')).toMatchObject({ ok: false, reason: 'Choose an end time.' });
-    expect(custom('2026-02-31T10:00')).toMatchObject({ ok: false, reason: /not a date and time that exists/ });
+  it('the days are written as the desk\'s locale writes dates, the month in words', () => {
+    expect(endDays(now.getTime(), 'en-US').map((d) => d.label)).toEqual(['Today, Nov 23, 2026', 'Tomorrow, Nov 24, 2026']);
+  });
+
+  it('refuses a past time, one more than 24 h ahead, an empty, a 12-hour and an impossible one, saying why', () => {
+    const custom = (date: string, time: string) => resolveEndTime({ kind: 'custom', date, time }, now);
+    expect(custom('2026-11-23', '10:25')).toMatchObject({ ok: false, reason: /already passed/ });
+    expect(custom('2026-11-24', '11:30')).toMatchObject({ ok: false, reason: /more than 24 hours ahead/ });
+    expect(custom('2026-11-23', '')).toMatchObject({ ok: false, reason: /Type the end time as HH:MM on the 24-hour clock/ });
+    expect(custom('2026-11-23', '6:30 PM')).toMatchObject({ ok: false, reason: '"6:30 PM" is not a time on the 24-hour clock. Type it as HH:MM, for example 18:30.' });
+    expect(custom('2026-11-23', '24:00')).toMatchObject({ ok: false, reason: /not a time on the 24-hour clock/ });
+    expect(custom('2026-02-31', '10:00')).toMatchObject({ ok: false, reason: /today or tomorrow/ });
   });
 
   it('a time picked in time but sent after it passed is refused at sending', () => {
-    const picked = toLocalDateTime(minutes(2).getTime());
-    expect(resolveEndTime({ kind: 'custom', local: picked }, now)).toMatchObject({ ok: true });
-    expect(resolveEndTime({ kind: 'custom', local: picked }, minutes(3))).toMatchObject({ ok: false, reason: /already passed/ });
+    const picked = { kind: 'custom' as const, date: '2026-11-23', time: '10:32' };
+    expect(resolveEndTime(picked, now)).toMatchObject({ ok: true });
+    expect(resolveEndTime(picked, minutes(3))).toMatchObject({ ok: false, reason: /already passed/ });
   });
 });
 

@@ -71,6 +71,20 @@ export const OUTCOME_WORDS: Record<AuditOutcome, string> = {
 /** What was asked of the alarm; whether it was done is the entry's outcome. */
 const ALARM_ACTION_WORDS: Record<string, string> = { comment: 'Add a note to', acknowledge: 'Acknowledge', process: 'Process', forceProcess: 'Force-process' };
 
+/**
+ * Who an override was requested by: their name as the desk knew it when sending; an id whose name the
+ * desk did not know is said to be one ("cardholder 525, name not known"), never shown bare.
+ */
+export function requestedByWords(action: Pick<Extract<AuditAction, { kind: 'override' }>, 'requestedBy' | 'requestedByName'>): string {
+  const id = action.requestedBy;
+  if (!id) return '';
+  if (action.requestedByName) return `requested by ${action.requestedByName}`;
+  // The log's own words for a sealed or withheld name, "(not kept: …)", are shown as they are.
+  if (id.startsWith('(')) return `requested by ${id}`;
+  const shortId = /^https?:\/\//.test(id) ? (id.replace(/\/+$/, '').split('/').at(-1) ?? id) : id;
+  return `requested by cardholder ${shortId}, name not known`;
+}
+
 /** One line saying what was done, in the operator's words. */
 export function describeAction(action: AuditAction): string {
   switch (action.kind) {
@@ -79,7 +93,7 @@ export function describeAction(action: AuditAction): string {
         `${commandWords(action.command).replace(/ until$/, '')} on ${action.item.name}`,
         action.endTime ? `until ${isoWords(action.endTime)}` : '',
         action.zoneCount !== undefined ? `count ${action.zoneCount}` : '',
-        action.requestedBy ? `requested by ${action.requestedBy}` : '',
+        requestedByWords(action),
       ]
         .filter(Boolean)
         .join(', ');

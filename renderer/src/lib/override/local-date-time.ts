@@ -1,9 +1,10 @@
 /**
- * The `datetime-local` input speaks local wall-clock time without a zone; these convert it to and
- * from a moment. The end-time rules themselves are shared/commands' checkEndTime.
+ * A day and time on the desk's wall clock ("2026-11-21T13:15", no zone), as the override dialog
+ * composes its end time; these convert it to and from a moment. The end-time rules themselves are
+ * shared/commands' checkEndTime.
  */
 
-/** The input's value as ms since the epoch; NaN when empty, malformed or a date that does not exist. */
+/** The wall-clock value as ms since the epoch; NaN when empty, malformed or a date that does not exist. */
 export function parseLocalDateTime(value: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   if (!match) return NaN;
@@ -14,7 +15,7 @@ export function parseLocalDateTime(value: string): number {
   return date.getMonth() === mo - 1 && date.getDate() === d ? date.getTime() : NaN;
 }
 
-/** A moment as a `datetime-local` input value in local time, to the minute. */
+/** A moment as a wall-clock value in local time, to the minute. */
 export function toLocalDateTime(ms: number): string {
   const d = new Date(ms);
   const p = (n: number) => String(n).padStart(2, '0');
