@@ -83,6 +83,11 @@ test('a note the server requires is asked for in a dialog; the detail shows inst
   await dialog.getByTestId('note-preset').filter({ hasText: 'Guard sent to the door' }).click();
   await expect(dialog.getByTestId('note-text')).toHaveValue('Guard sent to the door');
   await expect(dialog.getByTestId('note-send')).toBeEnabled();
+  // Esc in the note leaves the field and keeps the note; the dialog stays until the next Esc.
+  await dialog.getByTestId('note-text').focus();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('note-text')).toHaveValue('Guard sent to the door');
   await keepScreenshot(page, testInfo, 'alarm-note-dialog');
   // Not the instructions' frame: it runs no script (sandboxed), so axe cannot be injected into it and waits.
   await expectAccessible(page, testInfo, 'the note dialog', ['[data-testid="alarm-instructions"]']);

@@ -92,6 +92,14 @@ test('an end time is a day and a 24-hour time; in the past, more than 24 h ahead
   await expectAccessible(page, testInfo, 'override dialog, a set time');
 
   await expect(dialog).toBeVisible();
+  // Esc in the time field leaves it and keeps the time; the next Esc closes the dialog, sending nothing.
+  const time = dialog.getByLabel('Time (24-hour, HH:MM)');
+  await time.focus();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await expect(time).toHaveValue(inAnHour.time);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   expect(await overridesSince(host, since)).toEqual([]);
 });
 

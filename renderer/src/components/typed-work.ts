@@ -26,3 +26,15 @@ export class TypedWork {
     return false;
   }
 }
+
+/**
+ * Esc in a field that holds text leaves the field (focus to `container`) and keeps the text, so a
+ * dialog is never closed on typed work by one key; the next Esc closes it. True when it did so.
+ */
+export function escapeLeftField(event: KeyboardEvent, container: HTMLElement): boolean {
+  if (event.key !== 'Escape' || !isTextField(event.target) || event.target.value === '') return false;
+  event.preventDefault();
+  event.stopPropagation();
+  container.focus();
+  return true;
+}
