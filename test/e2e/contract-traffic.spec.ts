@@ -2,24 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { findSecretRun, parseFrame, pemBase64, recordContractTraffic } from './support/contract-recorder';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import { exportPkcs12 } from './support/openssl';
 import { confirmServer, connectConfigured, importCertificate, openSettings, storeApiKey } from './support/settings-screen';
-import { simulatorEvents, startSiteSimulator, type SiteSimulator } from './support/simulator';
+import { simulatorEvents, siteForTheseTests } from './support/simulator';
 
 // Secrets never cross the contract towards the renderer, and the API key crosses towards main once.
 // Every frame of a whole session is recorded: configure, connect, board, open a door, set the exit
 // PIN; then the host's log of that session is searched for the same secrets.
 
-let host: RunningHost;
-let site: SiteSimulator;
-
-test.beforeAll(async () => {
-  [host, site] = await Promise.all([startHost(), startSiteSimulator()]);
-});
-test.afterAll(async () => {
-  await Promise.all([host?.stop(), site?.stop()]);
-});
+const host = hostForTheseTests();
+const site = siteForTheseTests();
 
 test('nothing main sends holds a secret, and the API key is sent once', async ({ page }) => {
   const p12Password = 'contract-traffic-p12-password';

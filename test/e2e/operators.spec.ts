@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { keepScreenshot, lastEventSeq, openDesk, openPanel, overridesSince } from './panels-support';
 import { openDeskSocket, type DeskSocket } from './support/desk-socket';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import { openScreen } from './support/navigation';
 
 // Who is at the desk (renderer/src/operators/, electron/core/operators/): the roster in Settings, the
@@ -35,11 +35,7 @@ async function addOperatorInSettings(page: Page, name: string, deskPin: string):
 
 test.describe('operators, sign-in and the lock', () => {
   test.describe.configure({ mode: 'serial' });
-  let host: RunningHost;
-  test.beforeAll(async () => {
-    host = await startHost();
-  });
-  test.afterAll(async () => host?.stop());
+  const host = hostForTheseTests();
 
   test('the first operator added in Settings is the supervisor and signed in; signed out, the board is read-only and main refuses commands', async ({ page }, testInfo) => {
     await openDesk(page, host);
@@ -113,12 +109,8 @@ test.describe('operators, sign-in and the lock', () => {
 });
 
 test.describe('the idle lock', () => {
-  let host: RunningHost;
   // A policy minute of one second: the idle lock of "1 minute" happens while the test watches.
-  test.beforeAll(async () => {
-    host = await startHost(['--policy-minute', '1000']);
-  });
-  test.afterAll(async () => host?.stop());
+  const host = hostForTheseTests(['--policy-minute', '1000']);
 
   test('the desk locks itself after the idle minutes, saying why', async ({ page }) => {
     // Connected first: the cardholder search asks the server.
@@ -140,11 +132,7 @@ test.describe('the idle lock', () => {
 
 test.describe('signing in with the demo card', () => {
   test.describe.configure({ mode: 'serial' });
-  let host: RunningHost;
-  test.beforeAll(async () => {
-    host = await startHost();
-  });
-  test.afterAll(async () => host?.stop());
+  const host = hostForTheseTests();
 
   test('the linked card signs in with its PIN; a wrong PIN says the tries left; taking the card out locks; another card is not on the roster', async ({ page }, testInfo) => {
     await openDesk(page, host);
@@ -190,11 +178,7 @@ test.describe('signing in with the demo card', () => {
 });
 
 test.describe('refused sign-ins at the desk', () => {
-  let host: RunningHost;
-  test.beforeAll(async () => {
-    host = await startHost();
-  });
-  test.afterAll(async () => host?.stop());
+  const host = hostForTheseTests();
 
   test('a card’s PIN tries are held back, repeated refusals show a notice, and the supervisor finds them in the audit log', async ({ page }, testInfo) => {
     await openDesk(page, host);

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { openScreen } from './navigation';
+import type { SiteSimulator } from './simulator';
 
 // The settings screen as an operator uses it: every step goes through its buttons and fields only.
 
@@ -85,4 +86,17 @@ export async function testConnection(screen: Locator): Promise<Locator> {
   const outcome = step.getByTestId('settings-test-result').or(step.getByRole('alert'));
   await expect(outcome).toBeVisible();
   return outcome;
+}
+
+/** Points the desk at `server` through the settings screen only (first contact, key, certificate), and connects. */
+export async function configureSite(page: Page, server: SiteSimulator): Promise<void> {
+  const screen = await openSettings(page);
+  await confirmServer(screen, server.url, server.serverFingerprint256);
+  await storeApiKey(screen, server.apiKey);
+  await importCertificate(screen, 'pem', [
+    { name: 'desk.crt', content: server.clientCertPem },
+    { name: 'desk.key', content: server.clientKeyPem },
+  ]);
+  await connectConfigured(page);
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected');
 }
