@@ -84,6 +84,8 @@ export async function startWithClient(options: SimulatorOptions = {}): Promise<{
 export interface SimulatorUnderTest {
   readonly sim: RunningSimulator;
   readonly client: TestClient;
+  /** A client with another operator's API key (the same one for the same key), closed after the last test. */
+  as(apiKey: string): TestClient;
 }
 
 /**
@@ -95,10 +97,13 @@ export function simulatorForTheseTests(
   start: SimulatorOptions | (() => Promise<{ sim: RunningSimulator; client: TestClient }>) = {},
 ): SimulatorUnderTest {
   let started: { sim: RunningSimulator; client: TestClient } | undefined;
+  const others = new Map<string, TestClient>();
   beforeAll(async () => {
     started = await (typeof start === 'function' ? start() : startWithClient(start));
   });
   afterAll(async () => {
+    for (const other of others.values()) await other.close();
+    others.clear();
     await started?.client.close();
     await started?.sim.stop();
   });
@@ -112,6 +117,15 @@ export function simulatorForTheseTests(
     },
     get client() {
       return current().client;
+    },
+    as(apiKey) {
+      const { sim } = current();
+      let other = others.get(apiKey);
+      if (!other) {
+        other = new TestClient(sim, { authorization: `${sim.authScheme} ${apiKey}` });
+        others.set(apiKey, other);
+      }
+      return other;
     },
   };
 }
