@@ -2,9 +2,9 @@ import { request } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
 import { discover, type Discovery } from '../../../electron/core/api/discovery';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../electron/simulator/index';
-import { DEFAULT_AUTH } from '../../../electron/core/api/auth';
 import { Transport, type TransportOptions } from '../../../electron/core/api/transport';
 import type { DeskConfig } from '../../../electron/core/config';
+import { deskConfigFor } from '../../support/desk-config';
 
 /**
  * A simulator on ephemeral ports with no scenario (tests move things themselves) and short long-polls.
@@ -15,17 +15,7 @@ export function startTestSite(options: SimulatorOptions = {}): Promise<RunningSi
   return startSimulator({ scenario: false, updatesTimeoutMs: 1_000, queryStringLinks: true, ...options });
 }
 
-export function deskConfigFor(site: RunningSimulator, overrides: Partial<DeskConfig> = {}): DeskConfig {
-  return {
-    baseUrl: site.url,
-    apiKey: site.apiKey,
-    // The desk's own default header, so every test proves the simulator accepts what the desk sends.
-    auth: DEFAULT_AUTH,
-    tls: { cert: site.clientCertPem, key: site.clientKeyPem, connect: { ca: site.serverCertPem } },
-    demo: false,
-    ...overrides,
-  };
-}
+export { deskConfigFor };
 
 /** A transport to the site; `options` tunes it (long-poll budget, protocol, retries). */
 export function transportFor(
