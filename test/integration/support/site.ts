@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { discover, type Discovery } from '../../../electron/core/api/discovery';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../electron/simulator/index';
 import { Transport, type TransportOptions } from '../../../electron/core/api/transport';
@@ -18,6 +18,20 @@ export function startTestSite(options: SimulatorOptions = {}): Promise<RunningSi
 export { deskConfigFor };
 
 /** A transport to the site; `options` tunes it (long-poll budget, protocol, retries). */
+/** A test site (see startTestSite), stopped when the test ends. */
+export async function siteForThisTest(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const site = await startTestSite(options);
+  onTestFinished(() => site.stop());
+  return site;
+}
+
+/** A transport to the site (see transportFor), closed when the test ends. */
+export function transportForThisTest(...args: Parameters<typeof transportFor>): Transport {
+  const transport = transportFor(...args);
+  onTestFinished(() => transport.close());
+  return transport;
+}
+
 export function transportFor(
   site: RunningSimulator,
   overrides: Partial<DeskConfig> = {},
