@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { findSecretRun, parseFrame, pemBase64, recordContractTraffic } from './support/contract-recorder';
 import { hostForTheseTests } from './support/host';
 import { exportPkcs12 } from './support/openssl';
-import { confirmServer, connectConfigured, importCertificate, openSettings, storeApiKey } from './support/settings-screen';
+import { connectConfigured, enterCredentials, importCertificate, openSettings } from './support/settings-screen';
 import { simulatorEvents, siteForTheseTests } from './support/simulator';
 
 // Secrets never cross the contract towards the renderer, and the API key crosses towards main once.
@@ -24,10 +24,7 @@ test('nothing main sends holds a secret, and the API key is sent once', async ({
   // Configure through the screen: server pin, key, certificate as PEM and then as PKCS#12.
   await page.goto(host.url);
   let screen = await openSettings(page);
-  await confirmServer(screen, site.url, site.serverFingerprint256);
-  await storeApiKey(screen, site.apiKey);
-  await importCertificate(screen, 'pem', [{ name: 'desk.pem', content: site.clientCertPem + site.clientKeyPem }]);
-  await expect(screen.getByTestId('client-certificate-sha1')).toHaveAttribute('data-value', site.clientThumbprint);
+  await enterCredentials(screen, site);
   await importCertificate(screen, 'pkcs12', [{ name: 'desk.p12', content: p12 }], p12Password);
   await expect(screen.getByTestId('settings-client-certificate').getByRole('alert')).toBeHidden();
   await expect(screen.getByTestId('client-certificate-sha1')).toHaveAttribute('data-value', site.clientThumbprint);

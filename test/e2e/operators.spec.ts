@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { keepScreenshot, lastEventSeq, openDesk, openPanel, overridesSince } from './panels-support';
 import { openDeskSocket, type DeskSocket } from './support/desk-socket';
-import { hostForTheseTests } from './support/host';
+import { hostForTheseTests, type RunningHost } from './support/host';
 import { openScreen } from './support/navigation';
 
 // Who is at the desk (renderer/src/operators/, electron/core/operators/): the roster in Settings, the
@@ -18,6 +18,23 @@ async function cardholder(socket: DeskSocket, name: string): Promise<Match> {
   const match = found.matches.find((m) => m.name === name);
   if (!match) throw new Error(`the demo site has no cardholder named ${name}`);
   return match;
+}
+
+/**
+ * A demo card in the reader, linked to Oliver Grant as the supervisor (with a desk PIN if given), and
+ * nobody signed in: the desk waits at its lock for a card sign-in. The demo issuer's card has the PIN
+ * 123456 (electron/simulator/piv-card/card-profile.ts DEFAULT_PIN).
+ */
+async function supervisorCardInReader(host: RunningHost, deskPin?: string): Promise<void> {
+  const socket = await openDeskSocket(host.url);
+  try {
+    await socket.call('enrolment.demoCard', { action: 'piv' });
+    const oliver = await cardholder(socket, 'Oliver Grant');
+    await socket.call('operators.add', { cardholder: oliver, role: 'supervisor', linkCard: true, ...(deskPin ? { deskPin } : {}) });
+    await socket.call('operator.signOut');
+  } finally {
+    socket.close();
+  }
 }
 
 async function addOperatorInSettings(page: Page, name: string, deskPin: string): Promise<void> {
@@ -136,16 +153,7 @@ test.describe('signing in with the demo card', () => {
 
   test('the linked card signs in with its PIN; a wrong PIN says the tries left; taking the card out locks; another card is not on the roster', async ({ page }, testInfo) => {
     await openDesk(page, host);
-    const socket = await openDeskSocket(host.url);
-    try {
-      // The demo issuer's card (PIN 123456, electron/simulator/piv-card/card-profile.ts DEFAULT_PIN).
-      await socket.call('enrolment.demoCard', { action: 'piv' });
-      const oliver = await cardholder(socket, 'Oliver Grant');
-      await socket.call('operators.add', { cardholder: oliver, role: 'supervisor', linkCard: true });
-      await socket.call('operator.signOut');
-    } finally {
-      socket.close();
-    }
+    await supervisorCardInReader(host);
     await page.getByTestId('lock-sign-in').click();
     const dialog = page.getByTestId('sign-in');
     await expect(dialog.getByTestId('sign-in-reader')).toContainText('Card in');
@@ -182,15 +190,7 @@ test.describe('refused sign-ins at the desk', () => {
 
   test('a card’s PIN tries are held back, repeated refusals show a notice, and the supervisor finds them in the audit log', async ({ page }, testInfo) => {
     await openDesk(page, host);
-    const socket = await openDeskSocket(host.url);
-    try {
-      await socket.call('enrolment.demoCard', { action: 'piv' });
-      const oliver = await cardholder(socket, 'Oliver Grant');
-      await socket.call('operators.add', { cardholder: oliver, role: 'supervisor', linkCard: true, deskPin: '2468' });
-      await socket.call('operator.signOut');
-    } finally {
-      socket.close();
-    }
+    await supervisorCardInReader(host, '2468');
     await page.getByTestId('lock-sign-in').click();
     const dialog = page.getByTestId('sign-in');
     const tryPin = async (pin: string) => {

@@ -100,3 +100,15 @@ export async function configureSite(page: Page, server: SiteSimulator): Promise<
   await connectConfigured(page);
   await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected');
 }
+
+/**
+ * The installer's three credential steps for `server` on the settings screen: the server's certificate
+ * pinned, the API key stored, and the desk's certificate and key imported as one PEM file (checked by
+ * the thumbprint the screen then shows).
+ */
+export async function enterCredentials(screen: Locator, server: SiteSimulator): Promise<void> {
+  await confirmServer(screen, server.url, server.serverFingerprint256);
+  await storeApiKey(screen, server.apiKey);
+  await importCertificate(screen, 'pem', [{ name: 'desk.pem', content: server.clientCertPem + server.clientKeyPem }]);
+  await expect(screen.getByTestId('client-certificate-sha1')).toHaveAttribute('data-value', server.clientThumbprint);
+}
