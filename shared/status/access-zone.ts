@@ -1,5 +1,5 @@
 import type { StatusReading } from './reading';
-import { atMostOne, defined, exactlyOne, readWithRules, type FlagSet, type TypeRules } from './rules';
+import { atMostOne, defined, exactlyOne, readWithRules, typeRules, type FlagSet } from './rules';
 
 const MODES = ['secure', 'dualAuth', 'codeOrCard', 'free'] as const;
 const LOCKDOWN_MODES = ['secure', 'dualAuth'] as const;
@@ -8,22 +8,24 @@ const COUNT_OUT_OF_RANGE = ['zoneCountTooHigh', 'zoneCountTooLow'] as const;
 /** Out of range needs action, except while the zone's grace period still tolerates it. */
 const countVerdict = (flags: FlagSet) => (flags.has('zoneCountInGrace') ? 'attention' : 'alarm');
 
-const ACCESS_ZONE: TypeRules = {
-  flags: {
-    secure: { word: 'Secure', verdict: 'normal' },
-    dualAuth: { word: 'Dual authentication', verdict: 'normal' },
-    codeOrCard: { word: 'Code or card', verdict: 'normal' },
-    free: { word: 'Free', verdict: 'attention' },
-    lockedDown: { word: 'Locked down', verdict: 'attention' },
-    usePin: { word: 'PIN needed too', verdict: 'normal' },
+const ACCESS_ZONE = typeRules(
+  {
+    normal: {
+      secure: 'Secure',
+      dualAuth: 'Dual authentication',
+      codeOrCard: 'Code or card',
+      usePin: 'PIN needed too',
+      thirdPartyOutputOnly: 'Third-party lock output only',
+      mobileZone: 'Mobile zone',
+    },
+    attention: { free: 'Free', lockedDown: 'Locked down', zoneCountInGrace: 'Zone count in grace period' },
+  },
+  (flags, word) => [...zoneModeBreaches(flags, word), ...zoneCountBreaches(flags, word)],
+  {
     zoneCountTooHigh: { word: 'Zone count too high', verdict: countVerdict },
     zoneCountTooLow: { word: 'Zone count too low', verdict: countVerdict },
-    zoneCountInGrace: { word: 'Zone count in grace period', verdict: 'attention' },
-    thirdPartyOutputOnly: { word: 'Third-party lock output only', verdict: 'normal' },
-    mobileZone: { word: 'Mobile zone', verdict: 'normal' },
   },
-  breaches: (flags, word) => [...zoneModeBreaches(flags, word), ...zoneCountBreaches(flags, word)],
-};
+);
 
 /** Rules (1), (2), (3) and the error test (5). */
 function zoneModeBreaches(flags: FlagSet, word: (flag: string) => string): string[] {

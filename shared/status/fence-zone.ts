@@ -1,35 +1,36 @@
 import type { StatusReading } from './reading';
-import { atMostOne, defined, exactlyOne, onlyWhen, readWithRules, type FlagSet, type TypeRules } from './rules';
+import { atMostOne, defined, exactlyOne, onlyWhen, readWithRules, typeRules, type FlagSet } from './rules';
 
 /**
  * Fence zone flags. On is normal in either voltage mode; off, overrides and the transient or
  * technician states are attention; an alert or a cabling/controller problem needs action.
  * notPolled (shunted) is read with the common flags: it comes alone.
  */
-const FENCE_ZONE: TypeRules = {
-  flags: {
-    on: { word: 'On', verdict: 'normal' },
-    off: { word: 'Off', verdict: 'attention' },
-    deterrentUnknown: { word: 'Deterrent unknown: energiser cabling problem', verdict: 'alarm' },
-    lowFeel: { word: 'Low feel', verdict: 'normal' },
-    highVoltage: { word: 'High voltage', verdict: 'normal' },
-    hVPlusMode: { word: 'High voltage plus after a disturbance', verdict: 'attention' },
-    overridden: { word: 'Overridden', verdict: 'attention' },
-    serviceMode: { word: 'Service mode (set at the controller)', verdict: 'attention' },
-    voltageKnown: { word: 'Voltage known', verdict: 'normal' },
-    alert: { word: 'Alert: voltage outside the alert range', verdict: 'alarm' },
-    warning: { word: 'Warning: voltage between the alert and warning ranges', verdict: 'attention' },
-    preArm: { word: 'Pre-arm check running', verdict: 'attention' },
-    lockedOut: { word: 'Locked out at a keypad', verdict: 'attention' },
-    parentAlert: { word: 'Fence controller problem', verdict: 'alarm' },
+const FENCE_ZONE = typeRules(
+  {
+    normal: { on: 'On', lowFeel: 'Low feel', highVoltage: 'High voltage', voltageKnown: 'Voltage known' },
+    attention: {
+      off: 'Off',
+      hVPlusMode: 'High voltage plus after a disturbance',
+      overridden: 'Overridden',
+      serviceMode: 'Service mode (set at the controller)',
+      warning: 'Warning: voltage between the alert and warning ranges',
+      preArm: 'Pre-arm check running',
+      lockedOut: 'Locked out at a keypad',
+    },
+    alarm: {
+      deterrentUnknown: 'Deterrent unknown: energiser cabling problem',
+      alert: 'Alert: voltage outside the alert range',
+      parentAlert: 'Fence controller problem',
+    },
   },
-  breaches: (flags, word) =>
+  (flags, word) =>
     defined([
       exactlyOne(flags, ['deterrentUnknown', 'on', 'off'], word, 'energiser state'),
       ...voltageModeBreaches(flags, word),
       atMostOne(flags, ['alert', 'warning'], word),
     ]),
-};
+);
 
 function voltageModeBreaches(flags: FlagSet, word: (flag: string) => string): (string | undefined)[] {
   if (flags.has('on')) return [exactlyOne(flags, ['lowFeel', 'highVoltage', 'hVPlusMode'], word, 'voltage mode')];

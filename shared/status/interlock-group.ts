@@ -1,17 +1,15 @@
 import type { StatusReading } from './reading';
-import { defined, exactlyOne, readWithRules, type TypeRules } from './rules';
+import { defined, exactlyOne, readWithRules, typeRules } from './rules';
 
 /** Interlock group flags: exactly one when not in error; normal = secure or open. */
-const INTERLOCK_GROUP: TypeRules = {
-  flags: {
-    secure: { word: 'Secure', verdict: 'normal' },
-    open: { word: 'Open: another item in the group is open', verdict: 'normal' },
-    overridden: { word: 'Overridden: interlocking disabled', verdict: 'attention' },
-    forced: { word: 'Forced: interlock rules breached', verdict: 'alarm' },
+const INTERLOCK_GROUP = typeRules(
+  {
+    normal: { secure: 'Secure', open: 'Open: another item in the group is open' },
+    attention: { overridden: 'Overridden: interlocking disabled' },
+    alarm: { forced: 'Forced: interlock rules breached' },
   },
-  breaches: (flags, word) =>
-    defined([exactlyOne(flags, ['secure', 'open', 'overridden', 'forced'], word, 'interlock state')]),
-};
+  (flags, word) => defined([exactlyOne(flags, ['secure', 'open', 'overridden', 'forced'], word, 'interlock state')]),
+);
 
 export function readInterlockGroup(flags: readonly string[]): StatusReading {
   return readWithRules(flags, INTERLOCK_GROUP);

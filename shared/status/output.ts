@@ -1,6 +1,6 @@
 import { readAbnormal } from './abnormal';
 import type { StatusReading } from './reading';
-import { defined, exactlyOne, readWithRules, type TypeRules } from './rules';
+import { defined, exactlyOne, readWithRules, typeRules } from './rules';
 
 /**
  * Output flags (relays: a siren, a strobe, a gate motor). The flags speak of the relay: `closed` is
@@ -10,19 +10,15 @@ import { defined, exactlyOne, readWithRules, type TypeRules } from './rules';
  * not know what the relay should be doing needs a look, so amber too. `pulsed`: the relay's change is
  * momentary (a pulse); it ends by itself.
  */
-const OUTPUT: TypeRules = {
-  flags: {
-    open: { word: 'Off', verdict: 'normal' },
-    closed: { word: 'On', verdict: 'normal' },
-    relayStateUnknown: { word: 'Relay state unknown', verdict: 'attention' },
-    pulsed: { word: 'Pulsed', verdict: 'normal' },
-    switchingDisabled: { word: 'Switching disabled', verdict: 'attention' },
-    overridden: { word: 'Overridden', verdict: 'attention' },
+const OUTPUT = typeRules(
+  {
+    normal: { open: 'Off', closed: 'On', pulsed: 'Pulsed' },
+    attention: { relayStateUnknown: 'Relay state unknown', switchingDisabled: 'Switching disabled', overridden: 'Overridden' },
   },
   // cc_rest.yaml, Outputs: "If and only if the output is online, one of 'relayStateUnknown', 'closed',
   // or 'open' will appear. That is your test for whether an output is in error."
-  breaches: (flags, word) => defined([exactlyOne(flags, ['relayStateUnknown', 'closed', 'open'], word, 'relay state')]),
-};
+  (flags, word) => defined([exactlyOne(flags, ['relayStateUnknown', 'closed', 'open'], word, 'relay state')]),
+);
 
 /** The one output flag the vendor allows beside an abnormal flag (the override outlives the outage). */
 const KEPT_WHEN_OFFLINE = 'overridden';

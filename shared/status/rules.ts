@@ -23,6 +23,26 @@ export interface TypeRules {
   breaches(flags: FlagSet, word: (flag: string) => string): string[];
 }
 
+/** The words of a type's flags, grouped by what each flag means on its own. */
+export type FlagWordsByVerdict = Partial<Record<'normal' | 'attention' | 'alarm', Record<string, string>>>;
+
+/**
+ * One item type's rules from its flags' words grouped by verdict (the way docs/server-status-flags.md
+ * reads them: which flags are fine, which want a look, which need action), `dependent` for the few
+ * flags whose meaning depends on other flags, and the type's consistency rules.
+ */
+export function typeRules(
+  byVerdict: FlagWordsByVerdict,
+  breaches: TypeRules['breaches'] = () => [],
+  dependent: Record<string, FlagMeaning> = {},
+): TypeRules {
+  const flags: Record<string, FlagMeaning> = {};
+  for (const [verdict, words] of Object.entries(byVerdict) as [Verdict, Record<string, string>][]) {
+    for (const [flag, word] of Object.entries(words)) flags[flag] = { word, verdict };
+  }
+  return { flags: { ...flags, ...dependent }, breaches };
+}
+
 /**
  * Reads a type's flags: abnormal flags first (the server has no status), then each flag's own meaning,
  * then the type's rules, whose breaches put the item in error. A flag the type does not know is shown

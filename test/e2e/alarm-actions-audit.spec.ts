@@ -1,17 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { openDeskSocket } from './support/desk-socket';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import { openDesk } from './panels-support';
 import { openScreen } from './support/navigation';
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForTheseTests();
 
 interface Queue {
   alarms: Array<{ id: string; state: string; source: { name: string; itemHref?: string }; actions: string[] }>;

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openQueue, raiseAlarm, restoreAlarm, rowIds, rowOf, setFaults, withoutAlarmLicence } from './alarms-support';
 import { expectAccessible, keepScreenshot, openDesk } from './panels-support';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 
 // The demo site's server raises alarms through its control API; the desk follows them (core) and
 // shows them in its queue. Kinds, notes and instructions are the demo site's (resources/demo-site.json
@@ -10,15 +10,8 @@ import { startHost, type RunningHost } from './support/host';
 // The desk follows the server's alarms over long-polls: generous time on a busy machine, bounded here, not measured.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-let host: RunningHost;
+const host = hostForTheseTests();
 const ids: Record<string, string> = {};
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
 
 test('alarms raised at the server appear in the queue: the highest priority first, the longest waiting first within one', async ({ page }, testInfo) => {
   await openDesk(page, host);

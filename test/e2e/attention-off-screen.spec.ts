@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { generateSite } from '../../electron/simulator/site/generate';
 import { withoutAlarmLicence } from './alarms-support';
 import { keepScreenshot, openDesk } from './panels-support';
-import { setDoor, startHost, type RunningHost } from './support/host';
+import { hostForTheseTests, setDoor } from './support/host';
 
 // Issue 34: on a large site nearly every door is off screen (the board renders only the tiles on
 // screen), and the attention strip with its counts is where the page names a forced door.
@@ -10,13 +10,8 @@ const ITEMS = 2_000;
 const site = generateSite({ items: ITEMS });
 const doors = (site.doors ?? []).map((d) => ({ id: String(d.id), name: String(d.name) }));
 
-let host: RunningHost;
-test.beforeAll(async () => {
-  host = await startHost(['--demo-items', String(ITEMS)]);
-  // The status-derived strip's pacing: a site without RESTEvents (with it the strip follows the server's alarms).
-  await withoutAlarmLicence(host);
-});
-test.afterAll(async () => host?.stop());
+// The status-derived strip's pacing: a site without RESTEvents (with it the strip follows the server's alarms).
+const host = hostForTheseTests(['--demo-items', String(ITEMS)], withoutAlarmLicence);
 
 /** The strip's count of what needs attention, from "(N)". */
 async function attentionCount(page: Page): Promise<number> {

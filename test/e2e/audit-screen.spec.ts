@@ -1,17 +1,10 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { openDeskSocket } from './support/desk-socket';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import { openDesk } from './panels-support';
 import { openScreen } from './support/navigation';
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForTheseTests();
 
 test('the audit screen at the kiosk size names every column, Outcome included, and shows each entry\'s outcome under it', async ({ page }, testInfo) => {
   await openDesk(page, host);

@@ -1,19 +1,11 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { withoutAlarmLicence } from './alarms-support';
 import { keepScreenshot, openDesk, tileOf } from './panels-support';
-import { setDoor, siteEvents, startHost, type RunningHost } from './support/host';
-
-let host: RunningHost;
+import { hostForTheseTests, setDoor, siteEvents } from './support/host';
 
 // The strip as it is on a site without the alarm licence (RESTEvents): built from the items' status
 // flags, acknowledged at this desk only. With it, the strip follows the server's alarms (alarms.spec.ts).
-test.beforeAll(async () => {
-  host = await startHost();
-  await withoutAlarmLicence(host);
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForTheseTests([], withoutAlarmLicence);
 
 test('a door free by schedule is amber on the board and not on the attention strip', async ({ page }) => {
   await openDesk(page, host);

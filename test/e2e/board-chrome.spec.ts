@@ -1,20 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { raiseAlarm } from './alarms-support';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests, startHost } from './support/host';
 
 // Issue 17 and the guard's look at the desk: at the kiosk's usual sizes the board has the screen's
 // height, and nothing on a tile is drawn over anything else.
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  // The demo's scenario running, as at `npm start`: tiles show every kind of state line.
-  host = await startHost(['--scenario', '1']);
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+// The demo's scenario running, as at `npm start`: tiles show every kind of state line.
+const host = hostForTheseTests(['--scenario', '1']);
 
 async function openBoard(page: Page, width: number, height: number) {
   await page.setViewportSize({ width, height });

@@ -1,16 +1,9 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForTheseTests();
 
 const site = JSON.parse(readFileSync('resources/demo-site.json', 'utf8')) as Record<string, Array<{ name: string }>>;
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startHost, type RunningHost } from './support/host';
+import { expectArrowsMoveInGrid, focusedBy } from './support/navigation';
 
 async function openBoard(page: Page, host: RunningHost) {
   await page.goto(host.url);
@@ -51,22 +52,14 @@ test('keyboard: arrows move between tiles, Enter opens the panel, Esc closes it 
     await openBoard(page, host);
     const tiles = page.getByTestId('tile');
     await tiles.first().focus();
-    const first = await tiles.first().getAttribute('data-href');
-    await page.keyboard.press('ArrowRight');
-    const second = await page.evaluate(() => document.activeElement?.getAttribute('data-href'));
-    expect(second).not.toBe(first);
-    await page.keyboard.press('ArrowDown');
-    const below = await page.evaluate(() => document.activeElement?.getAttribute('data-href'));
-    expect(below).not.toBe(second);
-    await page.keyboard.press('ArrowUp');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-href'))).toBe(second);
+    const second = await expectArrowsMoveInGrid(page, 'data-href');
 
     await page.keyboard.press('Enter');
     const panel = page.getByRole('dialog');
     await expect(panel).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(panel).toHaveCount(0);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-href'))).toBe(second);
+    expect(await focusedBy(page, 'data-href')).toBe(second);
 
     // The colour key is one key away.
     await page.keyboard.press('c');

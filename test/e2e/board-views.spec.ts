@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, keepScreenshot } from './panels-support';
-import { setDoor, startHost, type RunningHost } from './support/host';
+import { hostForTheseTests, setDoor, startHost, type RunningHost } from './support/host';
+import { expectArrowsMoveInGrid } from './support/navigation';
 
 // Issue 34, part 6: the board as an overview of counts, compact tiles or a sortable list; keys 1–4.
 
@@ -22,11 +23,7 @@ async function countValue(page: Page, group: string, bucket: string): Promise<nu
 const listHrefs = async (page: Page) => (await page.getByTestId('list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-href')!))).sort();
 
 test.describe('the demo site', () => {
-  let host: RunningHost;
-  test.beforeAll(async () => {
-    host = await startHost();
-  });
-  test.afterAll(async () => host?.stop());
+  const host = hostForTheseTests();
 
   test('views switch by click and by key, and the choice survives a reload and a restart of the host', async ({ page }, testInfo) => {
     // Two desks start and one page reloads: longer than the default on a busy machine.
@@ -182,15 +179,7 @@ test.describe('the demo site', () => {
     await page.keyboard.press('1');
     const counts = page.getByTestId('count');
     await counts.first().focus();
-    const first = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
-    await page.keyboard.press('ArrowRight');
-    const second = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
-    expect(second).not.toBe(first);
-    await page.keyboard.press('ArrowDown');
-    const below = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
-    expect(below).not.toBe(second);
-    await page.keyboard.press('ArrowUp');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(second);
+    await expectArrowsMoveInGrid(page, 'aria-label');
 
     // Enter opens the count's items (in the list); focus goes to the way back.
     await page.keyboard.press('4');

@@ -1,15 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { setDoor, siteEvents, startHost, type RunningHost } from './support/host';
+import { hostForTheseTests, setDoor, siteEvents } from './support/host';
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForTheseTests();
 
 test('the board lists every door of the site, live', async ({ page }, testInfo) => {
   // Tall enough that the windowed board renders every row.

@@ -1,17 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, keepScreenshot, openDesk, openPanel } from './panels-support';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import { insertDemoCard, openEnrolment, readCard } from './support/enrolment-screen';
 
 // The name picker (renderer/src/lib/people/CardholderPicker.svelte) on the demo site at 9.40: results as
 // the operator types, name and division on each, the server's divisions by name for a new cardholder.
 test.describe('cardholders and divisions by name (9.40)', () => {
   test.describe.configure({ mode: 'serial' });
-  let host: RunningHost;
-  test.beforeAll(async () => {
-    host = await startHost();
-  });
-  test.afterAll(async () => host?.stop());
+  const host = hostForTheseTests();
 
   test('enrolment: typing part of a name lists the matching cardholders with their divisions; Esc closes the list first', async ({ page }, testInfo) => {
     await openDesk(page, host);
@@ -87,11 +83,7 @@ test.describe('cardholders and divisions by name (9.40)', () => {
 });
 
 test.describe('before 8.70 (requested_by ignored by the server)', () => {
-  let host: RunningHost;
-  test.beforeAll(async () => {
-    host = await startHost(['--demo-version', '8.60']);
-  });
-  test.afterAll(async () => host?.stop());
+  const host = hostForTheseTests(['--demo-version', '8.60']);
 
   test('the item panel offers no "on behalf of"', async ({ page }) => {
     await openDesk(page, host);

@@ -2,24 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { findSecretRun, parseFrame, pemBase64, recordContractTraffic } from './support/contract-recorder';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import { exportPkcs12 } from './support/openssl';
-import { confirmServer, connectConfigured, importCertificate, openSettings, storeApiKey } from './support/settings-screen';
-import { simulatorEvents, startSiteSimulator, type SiteSimulator } from './support/simulator';
+import { connectConfigured, enterCredentials, importCertificate, openSettings } from './support/settings-screen';
+import { simulatorEvents, siteForTheseTests } from './support/simulator';
 
 // Secrets never cross the contract towards the renderer, and the API key crosses towards main once.
 // Every frame of a whole session is recorded: configure, connect, board, open a door, set the exit
 // PIN; then the host's log of that session is searched for the same secrets.
 
-let host: RunningHost;
-let site: SiteSimulator;
-
-test.beforeAll(async () => {
-  [host, site] = await Promise.all([startHost(), startSiteSimulator()]);
-});
-test.afterAll(async () => {
-  await Promise.all([host?.stop(), site?.stop()]);
-});
+const host = hostForTheseTests();
+const site = siteForTheseTests();
 
 test('nothing main sends holds a secret, and the API key is sent once', async ({ page }) => {
   const p12Password = 'contract-traffic-p12-password';
@@ -31,10 +24,7 @@ test('nothing main sends holds a secret, and the API key is sent once', async ({
   // Configure through the screen: server pin, key, certificate as PEM and then as PKCS#12.
   await page.goto(host.url);
   let screen = await openSettings(page);
-  await confirmServer(screen, site.url, site.serverFingerprint256);
-  await storeApiKey(screen, site.apiKey);
-  await importCertificate(screen, 'pem', [{ name: 'desk.pem', content: site.clientCertPem + site.clientKeyPem }]);
-  await expect(screen.getByTestId('client-certificate-sha1')).toHaveAttribute('data-value', site.clientThumbprint);
+  await enterCredentials(screen, site);
   await importCertificate(screen, 'pkcs12', [{ name: 'desk.p12', content: p12 }], p12Password);
   await expect(screen.getByTestId('settings-client-certificate').getByRole('alert')).toBeHidden();
   await expect(screen.getByTestId('client-certificate-sha1')).toHaveAttribute('data-value', site.clientThumbprint);

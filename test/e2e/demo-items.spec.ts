@@ -5,7 +5,7 @@ import { BOARD_PART_ITEMS } from '../../shared/contract/board';
 import { SHARED_PER_ITEM } from '../../shared/contract/board-packing';
 import { parseFrame, recordContractTraffic } from './support/contract-recorder';
 import { openDeskSocket, readWholeBoard } from './support/desk-socket';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 
 // Issue 14: `--demo-items N` makes the embedded demo site a generated site of N items of every kind.
 const ITEMS = 300;
@@ -25,11 +25,7 @@ function expectedOnBoard(items = ITEMS): number {
 }
 
 test.describe('browser host --demo-items', () => {
-  let host: RunningHost;
-  test.beforeAll(async () => {
-    host = await startHost(['--demo-items', String(ITEMS)]);
-  });
-  test.afterAll(async () => host?.stop());
+  const host = hostForTheseTests(['--demo-items', String(ITEMS)]);
 
   test('serves a generated demo site whose items all reach the board through the contract', async () => {
     const desk = await openDeskSocket(host.url);
@@ -52,11 +48,7 @@ test.describe('browser host --demo-items', () => {
 const LARGE = 10_000;
 
 test.describe('browser host --demo-items 10000', () => {
-  let host: RunningHost;
-  test.beforeAll(async () => {
-    host = await startHost(['--demo-items', String(LARGE)]);
-  });
-  test.afterAll(async () => host?.stop());
+  const host = hostForTheseTests(['--demo-items', String(LARGE)]);
 
   test('the whole board reaches the page in parts of at most 500 items, and no message from main is bigger', async ({ page }) => {
     test.setTimeout(240_000);

@@ -1,16 +1,12 @@
 import { expect, test } from '@playwright/test';
 import type { BoardPage } from '../../shared/contract/board';
 import { openDeskSocket } from './support/desk-socket';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 
 // `--demo-version V`: the embedded demo site answers as server version V (the bench's desk without
 // multi-item subscriptions runs on 8.20; training on an older server too).
 test.describe('browser host --demo-version', () => {
-  let host: RunningHost;
-  test.beforeAll(async () => {
-    host = await startHost(['--demo-items', '200', '--demo-version', '8.20']);
-  });
-  test.afterAll(async () => host?.stop());
+  const host = hostForTheseTests(['--demo-items', '200', '--demo-version', '8.20']);
 
   test('serves the demo site as that server version, without the multi-item subscription link', async () => {
     const desk = await openDeskSocket(host.url);

@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { cardholderEvents, fillNewCardholder, insertDemoCard, openEnrolment, readCard, snap } from './support/enrolment-screen';
 import { startHost, type RunningHost } from './support/host';
-import { confirmServer, connectConfigured, importCertificate, openSettings, storeApiKey } from './support/settings-screen';
+import { configureSite } from './support/settings-screen';
 import { startSiteSimulator, type SiteSimulator } from './support/simulator';
 
 // Exactly once: an enrolment made while the server is down is kept (sealed, in the settings folder),
@@ -25,22 +25,9 @@ test.afterAll(async () => {
   await Promise.all([host?.stop(), site?.stop()]);
 });
 
-/** Points the desk at `server` through the settings screen only (first contact, key, certificate). */
-async function configure(page: Page, server: SiteSimulator) {
-  const screen = await openSettings(page);
-  await confirmServer(screen, server.url, server.serverFingerprint256);
-  await storeApiKey(screen, server.apiKey);
-  await importCertificate(screen, 'pem', [
-    { name: 'desk.crt', content: server.clientCertPem },
-    { name: 'desk.key', content: server.clientKeyPem },
-  ]);
-  await connectConfigured(page);
-  await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected');
-}
-
 test('an enrolment made while the server is stopped is kept through a kill -9 and sent exactly once when it is back', async ({ page }, testInfo) => {
   await page.goto(host.url);
-  await configure(page, site);
+  await configureSite(page, site);
   let screen = await openEnrolment(page);
   await insertDemoCard(screen, 'PIV');
   const preview = await readCard(screen);
@@ -65,7 +52,7 @@ test('an enrolment made while the server is stopped is kept through a kill -9 an
 
   // The server comes back on the same address (with new credentials, so the operator confirms them).
   site = await startSiteSimulator(site.port);
-  await configure(page, site);
+  await configureSite(page, site);
   screen = await openEnrolment(page);
   const sent = screen.locator(`[data-testid="outbox-item"][data-number="${number}"]`);
   await expect(sent).toHaveAttribute('data-state', 'sent');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import {
   cardholderEvents,
   fillExistingCardholder,
@@ -15,14 +15,7 @@ import {
 // by the real PIV code, sent to the demo site's simulator, and checked there through its control API.
 test.describe.configure({ mode: 'serial' });
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForTheseTests();
 
 test('a PIV card is read (fingerprints with the PIN) and enrolled on a new cardholder, then read back with its certificates', async ({ page }, testInfo) => {
   await page.goto(host.url);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { openDeskSocket } from './support/desk-socket';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import { keepScreenshot, openDesk, openPanel } from './panels-support';
 import { openScreen } from './support/navigation';
 
@@ -13,11 +13,10 @@ interface Door {
   kind: string;
 }
 
-let host: RunningHost;
+const host = hostForTheseTests();
 let doors: Door[];
 
 test.beforeAll(async () => {
-  host = await startHost();
   const socket = await openDeskSocket(host.url);
   try {
     // The host answers before its desk has loaded the site: ask until the board has its doors.
@@ -27,9 +26,6 @@ test.beforeAll(async () => {
   } finally {
     socket.close();
   }
-});
-test.afterAll(async () => {
-  await host?.stop();
 });
 
 /** Raises an event at an item through the simulator's control API, as the site's hardware would. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { keepScreenshot } from './panels-support';
 import { startHostIn, type KillableHost } from './support/host-in-folder';
-import { confirmServer, connectConfigured, importCertificate, openSettings, storeApiKey } from './support/settings-screen';
+import { configureSite } from './support/settings-screen';
 import { startSiteSimulator, type SiteSimulator } from './support/simulator';
 
 // A desk configured for a site in a process of its own: the site made slow (5 s an answer), then hung
@@ -34,14 +34,7 @@ test('a slow server keeps the board live, says how slow, and the notice goes onc
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
-  const screen = await openSettings(page);
-  await confirmServer(screen, site.url, site.serverFingerprint256);
-  await storeApiKey(screen, site.apiKey);
-  await importCertificate(screen, 'pem', [
-    { name: 'desk.crt', content: site.clientCertPem },
-    { name: 'desk.key', content: site.clientKeyPem },
-  ]);
-  await connectConfigured(page);
+  await configureSite(page, site);
   const bar = page.getByTestId('connection');
   await expect(bar).toHaveAttribute('data-phase', 'connected');
   await expect(page.getByTestId('tile').first()).toBeVisible();

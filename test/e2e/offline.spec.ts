@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { startHostIn, type KillableHost } from './support/host-in-folder';
-import { confirmServer, connectConfigured, importCertificate, openSettings, storeApiKey } from './support/settings-screen';
+import { configureSite } from './support/settings-screen';
 import { startSiteSimulator, type SiteSimulator } from './support/simulator';
 import { openScreen } from './support/navigation';
 
@@ -39,14 +39,7 @@ test('a configured desk says in words when the server errors or drops requests, 
   // one-minute hold of its next long-poll: measured elsewhere, only bounded here.
   test.setTimeout(420_000);
   await page.goto(host.url);
-  const screen = await openSettings(page);
-  await confirmServer(screen, site.url, site.serverFingerprint256);
-  await storeApiKey(screen, site.apiKey);
-  await importCertificate(screen, 'pem', [
-    { name: 'desk.crt', content: site.clientCertPem },
-    { name: 'desk.key', content: site.clientKeyPem },
-  ]);
-  await connectConfigured(page);
+  await configureSite(page, site);
   const bar = page.getByTestId('connection');
   await expect(bar).toHaveAttribute('data-phase', 'connected');
   await expect(page.getByTestId('tile').first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { keepScreenshot, lastEventSeq, openDesk, openPanel, overridesSince } from './panels-support';
 import { openDeskSocket, type DeskSocket } from './support/desk-socket';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests, type RunningHost } from './support/host';
 import { openScreen } from './support/navigation';
 
 // Who is at the desk (renderer/src/operators/, electron/core/operators/): the roster in Settings, the
@@ -20,6 +20,23 @@ async function cardholder(socket: DeskSocket, name: string): Promise<Match> {
   return match;
 }
 
+/**
+ * A demo card in the reader, linked to Oliver Grant as the supervisor (with a desk PIN if given), and
+ * nobody signed in: the desk waits at its lock for a card sign-in. The demo issuer's card has the PIN
+ * 123456 (electron/simulator/piv-card/card-profile.ts DEFAULT_PIN).
+ */
+async function supervisorCardInReader(host: RunningHost, deskPin?: string): Promise<void> {
+  const socket = await openDeskSocket(host.url);
+  try {
+    await socket.call('enrolment.demoCard', { action: 'piv' });
+    const oliver = await cardholder(socket, 'Oliver Grant');
+    await socket.call('operators.add', { cardholder: oliver, role: 'supervisor', linkCard: true, ...(deskPin ? { deskPin } : {}) });
+    await socket.call('operator.signOut');
+  } finally {
+    socket.close();
+  }
+}
+
 async function addOperatorInSettings(page: Page, name: string, deskPin: string): Promise<void> {
   await openScreen(page, 'open-settings');
   const section = page.getByTestId('settings-operators');
@@ -35,11 +52,7 @@ async function addOperatorInSettings(page: Page, name: string, deskPin: string):
 
 test.describe('operators, sign-in and the lock', () => {
   test.describe.configure({ mode: 'serial' });
-  let host: RunningHost;
-  test.beforeAll(async () => {
-    host = await startHost();
-  });
-  test.afterAll(async () => host?.stop());
+  const host = hostForTheseTests();
 
   test('the first operator added in Settings is the supervisor and signed in; signed out, the board is read-only and main refuses commands', async ({ page }, testInfo) => {
     await openDesk(page, host);
@@ -117,12 +130,8 @@ test.describe('operators, sign-in and the lock', () => {
 });
 
 test.describe('the idle lock', () => {
-  let host: RunningHost;
   // A policy minute of one second: the idle lock of "1 minute" happens while the test watches.
-  test.beforeAll(async () => {
-    host = await startHost(['--policy-minute', '1000']);
-  });
-  test.afterAll(async () => host?.stop());
+  const host = hostForTheseTests(['--policy-minute', '1000']);
 
   test('the desk locks itself after the idle minutes, saying why', async ({ page }) => {
     // Connected first: the cardholder search asks the server.
@@ -144,24 +153,11 @@ test.describe('the idle lock', () => {
 
 test.describe('signing in with the demo card', () => {
   test.describe.configure({ mode: 'serial' });
-  let host: RunningHost;
-  test.beforeAll(async () => {
-    host = await startHost();
-  });
-  test.afterAll(async () => host?.stop());
+  const host = hostForTheseTests();
 
   test('the linked card signs in with its PIN; a wrong PIN says the tries left; taking the card out locks; another card is not on the roster', async ({ page }, testInfo) => {
     await openDesk(page, host);
-    const socket = await openDeskSocket(host.url);
-    try {
-      // The demo issuer's card (PIN 123456, electron/simulator/piv-card/card-profile.ts DEFAULT_PIN).
-      await socket.call('enrolment.demoCard', { action: 'piv' });
-      const oliver = await cardholder(socket, 'Oliver Grant');
-      await socket.call('operators.add', { cardholder: oliver, role: 'supervisor', linkCard: true });
-      await socket.call('operator.signOut');
-    } finally {
-      socket.close();
-    }
+    await supervisorCardInReader(host);
     await page.getByTestId('lock-sign-in').click();
     const dialog = page.getByTestId('sign-in');
     await expect(dialog.getByTestId('sign-in-reader')).toContainText('Card in');
@@ -194,23 +190,11 @@ test.describe('signing in with the demo card', () => {
 });
 
 test.describe('refused sign-ins at the desk', () => {
-  let host: RunningHost;
-  test.beforeAll(async () => {
-    host = await startHost();
-  });
-  test.afterAll(async () => host?.stop());
+  const host = hostForTheseTests();
 
   test('a card’s PIN tries are held back, repeated refusals show a notice, and the supervisor finds them in the audit log', async ({ page }, testInfo) => {
     await openDesk(page, host);
-    const socket = await openDeskSocket(host.url);
-    try {
-      await socket.call('enrolment.demoCard', { action: 'piv' });
-      const oliver = await cardholder(socket, 'Oliver Grant');
-      await socket.call('operators.add', { cardholder: oliver, role: 'supervisor', linkCard: true, deskPin: '2468' });
-      await socket.call('operator.signOut');
-    } finally {
-      socket.close();
-    }
+    await supervisorCardInReader(host, '2468');
     await page.getByTestId('lock-sign-in').click();
     const dialog = page.getByTestId('sign-in');
     const tryPin = async (pin: string) => {

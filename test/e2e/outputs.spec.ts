@@ -1,17 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import { expectAccessible, keepScreenshot, lastEventSeq, openDesk, openPanel, overridesSince, tileOf } from './panels-support';
 
 // Outputs at the desk: tiles on the board, the Type filter, and the panel's commands (on, off with
 // the dialog's end time, pulse, cancel). No optimistic UI: a tile says On only once the server does.
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForTheseTests();
 
 /** The control API's patch of an output (the site's own logic, the relay's conditions). */
 async function patchOutput(id: string, patch: Record<string, boolean>): Promise<void> {

@@ -3,8 +3,8 @@ import type { CardholderSearchResult } from '../../shared/contract/directory';
 import type { Operator, OperatorSession } from '../../shared/contract/operators';
 import type { AuditPage } from '../../shared/contract/audit';
 import { expectAccessible, keepScreenshot, lastEventSeq, openDesk, openPanel, overridesSince } from './panels-support';
-import { openDeskSocket, type DeskSocket } from './support/desk-socket';
-import { startHost, type RunningHost } from './support/host';
+import { deskSocketForTheseTests } from './support/desk-socket';
+import { hostForTheseTests } from './support/host';
 import { raiseAlarm } from './alarms-support';
 import { openScreen } from './support/navigation';
 
@@ -12,17 +12,9 @@ import { openScreen } from './support/navigation';
 // next operator's desk-PIN sign-in go through the contract (the sign-in screen is tested on its own); what
 // this spec is about goes through the page: the overrides view, Cancel, End shift and the handover.
 
-let host: RunningHost;
-let socket: DeskSocket;
+const host = hostForTheseTests();
+const socket = deskSocketForTheseTests(host);
 
-test.beforeAll(async () => {
-  host = await startHost();
-  socket = await openDeskSocket(host.url);
-});
-test.afterAll(async () => {
-  socket?.close();
-  await host?.stop();
-});
 
 async function addOperator(name: string, role: 'supervisor' | 'operator', deskPin: string): Promise<Operator> {
   const found = await socket.call<CardholderSearchResult>('cardholders.search', { name });

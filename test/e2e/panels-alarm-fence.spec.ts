@@ -1,15 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import { keepScreenshot, lastEventSeq, openDesk, openPanel, overridesSince, tileOf } from './panels-support';
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForTheseTests();
 
 // cc_rest.yaml: /api/alarm_zones/{id}/armHighVoltage and /armLowFeel, offered where a fence zone directs its events to
 // the alarm zone (the demo's Perimeter, with the East Fence); the command map names the state "Armed - Low Feel".

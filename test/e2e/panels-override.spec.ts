@@ -1,16 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import { expectAccessible, fact, keepScreenshot, lastEventSeq, openDesk, openPanel, overridesSince } from './panels-support';
 import { pickCardholder } from './support/enrolment-screen';
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForTheseTests();
 
 async function faults(settings: Record<string, unknown> | undefined): Promise<void> {
   const res = await fetch(`${host.controlUrl}/faults`, {

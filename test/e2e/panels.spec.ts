@@ -1,15 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import { expectAccessible, fact, keepScreenshot, openDesk, openPanel, tileOf } from './panels-support';
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForTheseTests();
 
 /** One item of each kind from resources/demo-site.json, with what its panel must show of it. */
 const KINDS = [

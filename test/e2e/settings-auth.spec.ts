@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { keepScreenshot } from './panels-support';
-import { startHost, type RunningHost } from './support/host';
-import { confirmServer, importCertificate, openSettings, storeApiKey, testConnection } from './support/settings-screen';
-import { simulatorEvents, startSiteSimulator, type SiteSimulator } from './support/simulator';
+import { hostForTheseTests } from './support/host';
+import { enterCredentials, openSettings, storeApiKey, testConnection } from './support/settings-screen';
+import { simulatorEvents, siteForTheseTests } from './support/simulator';
 
 // How the API key is sent, on a desk of its own configured for a second simulator (server 9.40):
 // GGL-API-KEY by default (cc_rest.yaml securitySchemes.API_key), Basic from 9.0, a word of the
@@ -12,15 +12,8 @@ import { simulatorEvents, startSiteSimulator, type SiteSimulator } from './suppo
 // Serial: one desk, its settings built up test by test.
 test.describe.configure({ mode: 'serial' });
 
-let host: RunningHost;
-let site: SiteSimulator;
-
-test.beforeAll(async () => {
-  [host, site] = await Promise.all([startHost(), startSiteSimulator()]);
-});
-test.afterAll(async () => {
-  await Promise.all([host?.stop(), site?.stop()]);
-});
+const host = hostForTheseTests();
+const site = siteForTheseTests();
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
 });
@@ -73,10 +66,7 @@ test('Settings offers the key after GGL-API-KEY (the default) or Basic, and refu
 test('Test connection names a refused scheme word and the word the server takes, for one extra request', async ({ page }, testInfo) => {
   await page.goto(host.url);
   const screen = await openSettings(page);
-  await confirmServer(screen, site.url, site.serverFingerprint256);
-  await storeApiKey(screen, site.apiKey);
-  await importCertificate(screen, 'pem', [{ name: 'desk.pem', content: site.clientCertPem + site.clientKeyPem }]);
-  await expect(screen.getByTestId('client-certificate-sha1')).toHaveAttribute('data-value', site.clientThumbprint);
+  await enterCredentials(screen, site);
 
   // The spec's old stand-in word, as a desk from before would have sent it.
   await useWord(screen, 'SERVICE-API-KEY');

@@ -1,23 +1,16 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests, startHost } from './support/host';
 import { encryptKey, expiredClient, exportPkcs12, selfSignedClient } from './support/openssl';
 import { confirmServer, connectConfigured, importCertificate, openSettings, refusedConnect, storeApiKey, testConnection } from './support/settings-screen';
-import { simulatorEvents, startSiteSimulator, type SiteSimulator } from './support/simulator';
+import { simulatorEvents, siteForTheseTests, startSiteSimulator } from './support/simulator';
 
 // One desk (the browser host, on its demo site at first) is configured through the settings screen only
 // to use a second simulator as its site, then meets a wrong client certificate and a changed server
 // certificate. The tests build on each other's settings, so they run in order.
 test.describe.configure({ mode: 'serial' });
 
-let host: RunningHost;
-let site: SiteSimulator;
-
-test.beforeAll(async () => {
-  [host, site] = await Promise.all([startHost(), startSiteSimulator()]);
-});
-test.afterAll(async () => {
-  await Promise.all([host?.stop(), site?.stop()]);
-});
+const host = hostForTheseTests();
+const site = siteForTheseTests();
 
 /** The settings screen scrolls inside the viewport: a tall viewport shows it whole in one picture. */
 async function snap(page: Page, testInfo: TestInfo, name: string) {
@@ -176,7 +169,8 @@ test('a server that now presents another certificate is refused before any reque
   // The same address, a new server process with a certificate of its own.
   const pinned = site.serverFingerprint256;
   await site.stop();
-  site = await startSiteSimulator(site.port);
+  // The tests' shared site becomes the new process (stopped after the last test, as the first would have been).
+  Object.assign(site, await startSiteSimulator(site.port));
   expect(site.serverFingerprint256).not.toBe(pinned);
 
   screen = await openSettings(page);

@@ -1,31 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { startHost, type RunningHost } from './support/host';
+import { keepScreenshot } from './panels-support';
+import { hostForTheseTests } from './support/host';
 import { selfSignedClient } from './support/openssl';
 import { openSettings } from './support/settings-screen';
 
 // Settings → Sign-in cards on the demo site: the demo card issuer is trusted (built in), the installer
 // imports the site's CA, refuses a file that is no CA, revokes a card and allows it again.
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForTheseTests();
 
 async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const section = page.getByTestId('settings-sign-in-trust');
-  await section.scrollIntoViewIfNeeded();
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-  const shots = process.env.GATEHOUSE_SHOTS_DIR;
-  if (shots) {
-    mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: `${shots}/${name}.png` });
-  }
+  await page.getByTestId('settings-sign-in-trust').scrollIntoViewIfNeeded();
+  await keepScreenshot(page, testInfo, name);
 }
 
 test('the installer trusts a card issuer, revokes a card and allows it again, from Settings', async ({ page }, testInfo) => {

@@ -3,8 +3,8 @@ import type { CardholderSearchResult } from '../../shared/contract/directory';
 import type { Operator } from '../../shared/contract/operators';
 import { openQueue, raiseAlarm } from './alarms-support';
 import { keepScreenshot, openDesk } from './panels-support';
-import { openDeskSocket, type DeskSocket } from './support/desk-socket';
-import { startHost, type RunningHost } from './support/host';
+import { deskSocketForTheseTests } from './support/desk-socket';
+import { hostForTheseTests } from './support/host';
 import { openScreen } from './support/navigation';
 import { openSettings } from './support/settings-screen';
 
@@ -13,18 +13,9 @@ import { openSettings } from './support/settings-screen';
 // The demo site's own section says how to quiet its alarms and what the demo card's PIN is.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-let host: RunningHost;
-let socket: DeskSocket;
+const host = hostForTheseTests();
+const socket = deskSocketForTheseTests(host);
 let supervisor: Operator;
-
-test.beforeAll(async () => {
-  host = await startHost();
-  socket = await openDeskSocket(host.url);
-});
-test.afterAll(async () => {
-  socket?.close();
-  await host?.stop();
-});
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -2,6 +2,7 @@ import { WebSocket } from 'ws';
 import type { BoardPage } from '../../../shared/contract/board';
 import { unpackPart } from '../../../shared/contract/board-packing';
 import type { BoardItem } from '../../../shared/domain';
+import { forTheseTests } from './for-these-tests';
 
 /**
  * A contract client of the browser host, as the page is one: the desk WebSocket with this launch's
@@ -12,6 +13,11 @@ export interface DeskSocket {
   /** Every event payload of `name` from now on. */
   on(name: string, listener: (payload: unknown) => void): void;
   close(): void;
+}
+
+/** One desk socket on `host` for the tests of this spec file (or describe block), closed after the last. */
+export function deskSocketForTheseTests(host: { url: string }): DeskSocket {
+  return forTheseTests(() => openDeskSocket(host.url), (socket) => socket.close());
 }
 
 export async function openDeskSocket(hostUrl: string): Promise<DeskSocket> {

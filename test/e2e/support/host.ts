@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TSX, startedHostLines, stopChild } from './child-process';
+import { forTheseTests } from './for-these-tests';
 
 export interface RunningHost {
   /** The desk's address, with its per-launch token. */
@@ -43,6 +44,18 @@ export async function startHost(
       child.kill('SIGKILL');
     });
   return { ...info, stop: () => stopChild(child), kill };
+}
+
+/**
+ * One desk host for the tests of this spec file (or describe block), started with `extraArgs` before the
+ * first of them, then `prepare`d (e.g. a licence taken away), and stopped after the last.
+ */
+export function hostForTheseTests(extraArgs: string[] = [], prepare?: (host: RunningHost) => Promise<void>): RunningHost {
+  return forTheseTests(async () => {
+    const host = await startHost(extraArgs);
+    await prepare?.(host);
+    return host;
+  });
 }
 
 /** The simulator's control API (plain HTTP on loopback). */

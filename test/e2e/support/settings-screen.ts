@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { openScreen } from './navigation';
+import type { SiteSimulator } from './simulator';
 
 // The settings screen as an operator uses it: every step goes through its buttons and fields only.
 
@@ -85,4 +86,29 @@ export async function testConnection(screen: Locator): Promise<Locator> {
   const outcome = step.getByTestId('settings-test-result').or(step.getByRole('alert'));
   await expect(outcome).toBeVisible();
   return outcome;
+}
+
+/** Points the desk at `server` through the settings screen only (first contact, key, certificate), and connects. */
+export async function configureSite(page: Page, server: SiteSimulator): Promise<void> {
+  const screen = await openSettings(page);
+  await confirmServer(screen, server.url, server.serverFingerprint256);
+  await storeApiKey(screen, server.apiKey);
+  await importCertificate(screen, 'pem', [
+    { name: 'desk.crt', content: server.clientCertPem },
+    { name: 'desk.key', content: server.clientKeyPem },
+  ]);
+  await connectConfigured(page);
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected');
+}
+
+/**
+ * The installer's three credential steps for `server` on the settings screen: the server's certificate
+ * pinned, the API key stored, and the desk's certificate and key imported as one PEM file (checked by
+ * the thumbprint the screen then shows).
+ */
+export async function enterCredentials(screen: Locator, server: SiteSimulator): Promise<void> {
+  await confirmServer(screen, server.url, server.serverFingerprint256);
+  await storeApiKey(screen, server.apiKey);
+  await importCertificate(screen, 'pem', [{ name: 'desk.pem', content: server.clientCertPem + server.clientKeyPem }]);
+  await expect(screen.getByTestId('client-certificate-sha1')).toHaveAttribute('data-value', server.clientThumbprint);
 }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { TSX, firstLine, stopChild } from './child-process';
+import { forTheseTests } from './for-these-tests';
 
 /** A simulated access-control server in its own process: what an operator would configure in Settings. */
 export interface SiteSimulator {
@@ -27,6 +28,11 @@ export async function startSiteSimulator(port = 0): Promise<SiteSimulator> {
   });
   const info = JSON.parse(await firstLine(child, 'simulator')) as Omit<SiteSimulator, 'stop' | 'port' | 'pid'>;
   return { ...info, port: Number(new URL(info.url).port), pid: child.pid!, stop: () => stopChild(child) };
+}
+
+/** A second site, in a process of its own, for the tests of this spec file (or describe block). */
+export function siteForTheseTests(): SiteSimulator {
+  return forTheseTests(() => startSiteSimulator());
 }
 
 /** The simulator's event log (overrides and authentication failures), read through its control API. */

@@ -1,30 +1,8 @@
 import type { DeskError } from '../../../shared/errors';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
-import type { ConnectionState } from '../../../shared/domain';
-import { Desk } from '../../../electron/core/desk';
-import { fixedSite } from '../../../electron/core/site-source';
-import { control, deskConfigFor, eventually, startTestSite } from '../support/site';
+import { describe, expect, it } from 'vitest';
+import { control, eventually } from '../support/site';
 import { unpackPart } from '../../../shared/contract/board-packing';
-
-let site: RunningSimulator | undefined;
-let desk: Desk | undefined;
-
-afterEach(async () => {
-  await desk?.stop();
-  await site?.stop();
-  desk = site = undefined;
-});
-
-async function connectedDesk() {
-  site = await startTestSite();
-  desk = new Desk({ sites: fixedSite(deskConfigFor(site)) });
-  const phases: ConnectionState[] = [];
-  desk.on('connection', (s) => phases.push(s));
-  await desk.start();
-  await eventually(() => phases.find((p) => p.phase === 'connected'), 'connected');
-  return { site, desk, phases };
-}
+import { connectedDesk, startedDesk } from '../support/desk';
 
 describe('the desk: composition root of the contract', () => {
   it('connects, reports the server version and features, and lists the doors on the board', async () => {
@@ -63,11 +41,7 @@ describe('the desk: composition root of the contract', () => {
   });
 
   it('goes offline, without retrying, when the server refuses the API key', async () => {
-    site = await startTestSite();
-    desk = new Desk({ sites: fixedSite(deskConfigFor(site, { apiKey: 'FFFF-FFFF-FFFF-FFFF-FFFF-FFFF-FFFF-FFFF' })) });
-    const phases: ConnectionState[] = [];
-    desk.on('connection', (s) => phases.push(s));
-    await desk.start();
+    const { site, phases } = await startedDesk({}, { apiKey: 'FFFF-FFFF-FFFF-FFFF-FFFF-FFFF-FFFF-FFFF' });
     const offline = await eventually(() => phases.find((p) => p.phase === 'offline'), 'offline');
     expect(offline.reason).toMatch(/API key/);
     expect(offline.reason).not.toContain('FFFF');

@@ -1,17 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { searchCardholders } from '../../../electron/core/api/cardholder-search';
 import { discover } from '../../../electron/core/api/discovery';
 import { listDivisions } from '../../../electron/core/api/divisions';
 import type { Transport } from '../../../electron/core/api/transport';
 import { loadCatalogue } from '../../../electron/core/board/catalogue';
 import { divisionNamesFor } from '../../../electron/core/board/divisions';
-import { Desk } from '../../../electron/core/desk';
-import { fixedSite } from '../../../electron/core/site-source';
-import type { RunningSimulator } from '../../../electron/simulator/index';
-import type { ConnectionState } from '../../../shared/domain';
 import { DeskError } from '../../../shared/errors';
-import { deskConfigFor, eventually, startTestSite, transportFor, useDiscoveredSite } from '../support/site';
+import { eventually, transportFor, useDiscoveredSite } from '../support/site';
 import { atLeast, VERSIONS } from '../support/versions';
+import { connectedDesk } from '../support/desk';
 
 /** A transport whose GETs are counted by href, to tell a list read from one-by-one reads. */
 function countingTransport(transport: Transport): { transport: Transport; gets: string[] } {
@@ -96,26 +93,8 @@ describe.each(VERSIONS)('cardholder search and divisions at server version %s', 
 });
 
 describe('the desk: divisions.list and cardholders.search', () => {
-  let site: RunningSimulator | undefined;
-  let desk: Desk | undefined;
-  afterEach(async () => {
-    await desk?.stop();
-    await site?.stop();
-    desk = site = undefined;
-  });
-
-  async function connectedDesk(version: string) {
-    site = await startTestSite({ version });
-    desk = new Desk({ sites: fixedSite(deskConfigFor(site)) });
-    const phases: ConnectionState[] = [];
-    desk.on('connection', (s) => phases.push(s));
-    await desk.start();
-    await eventually(() => phases.find((p) => p.phase === 'connected'), 'connected');
-    return { site, desk };
-  }
-
   it('9.40: the server list with each parent named; search results carry the division by name', async () => {
-    const { desk, site } = await connectedDesk('9.40');
+    const { desk, site } = await connectedDesk({ version: '9.40' });
     const list = await desk.handle('divisions.list', {});
     expect(list.source).toBe('server');
     expect(list.divisions.find((d) => d.name === 'North Labs')).toEqual({ href: `${site.url}/api/divisions/north-labs`, name: 'North Labs', parentName: 'North Building' });
@@ -130,7 +109,7 @@ describe('the desk: divisions.list and cardholders.search', () => {
   });
 
   it("9.20: no server list, so the board's divisions; search still works", async () => {
-    const { desk } = await connectedDesk('9.20');
+    const { desk } = await connectedDesk({ version: '9.20' });
     await eventually(async () => ((await desk.handle('board.get', {})).items.length > 0 ? true : undefined), 'board loaded');
     const list = await desk.handle('divisions.list', {});
     expect(list.source).toBe('board');

@@ -1,27 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { REFUSAL_BURST } from '../../../electron/core/api/refusal-budget';
 import type { RunningSimulator } from '../../../electron/simulator/index';
 import { siteWithDoors } from '../support/generated-site';
-import { controlCall, recordedSession } from '../support/session';
+import { controlCall, everyDoorLive, recordedDeskOnTestSite } from '../support/session';
 import { control, eventually, startTestSite } from '../support/site';
-
-let site: RunningSimulator | undefined;
-let desk: ReturnType<typeof recordedSession> | undefined;
-
-afterEach(async () => {
-  await desk?.session.stop();
-  await site?.stop();
-  desk = site = undefined;
-});
 
 /** A connected session on a site of `doors` doors, every door live with a first status. */
 async function liveDesk(doors = 24, version?: string) {
-  site = await startTestSite({ site: siteWithDoors(doors), version });
-  desk = recordedSession(site);
-  const d = desk;
-  await eventually(() => d.connection.phase === 'connected' && d.items.length === doors, 'connected with every door on the board');
-  await eventually(() => d.items.every((i) => d.statuses.get(i.href)?.flags.includes('closed')), 'every door\'s status');
-  return { site, desk: d };
+  const started = await recordedDeskOnTestSite({ site: siteWithDoors(doors), version });
+  await everyDoorLive(started.desk, doors);
+  return started;
 }
 
 const authFailures = async (s: RunningSimulator, since: number) => (await control.events(s, since)).filter((e) => e.type === 'auth-failure');
@@ -116,7 +104,8 @@ describe('the connection bar says what the desk is doing', () => {
     await first.stop();
     await eventually(() => desk.connection.phase === 'reconnecting', 'reconnecting while the server is away', 10_000);
     // The same address, a new certificate (each simulator makes its own at start-up).
-    site = await startTestSite({ site: siteWithDoors(4), port });
+    const again = await startTestSite({ site: siteWithDoors(4), port });
+    onTestFinished(() => again.stop());
     await eventually(() => desk.connection.phase === 'offline', 'offline once the new certificate is seen', 10_000);
     expect(desk.connection.reason).toMatch(/certificate/);
     expect(desk.connection.nextAttemptAt).toBeUndefined();
@@ -126,10 +115,8 @@ describe('the connection bar says what the desk is doing', () => {
   });
 
   it('says the server is slow as soon as an override is answered slowly, not at the next heartbeat', async () => {
-    site = await startTestSite();
     // Heartbeats far apart: only the override's own answer can tell the desk the server is slow.
-    desk = recordedSession(site, { recheckMs: 600_000, catalogueMs: 600_000 });
-    const d = desk;
+    const { site, desk: d } = await recordedDeskOnTestSite({}, { recheckMs: 600_000, catalogueMs: 600_000 });
     await eventually(() => d.connection.phase === 'connected' && d.items.length > 0, 'connected');
     const door = d.items.find((i) => i.kind === 'door' && i.commands.includes('open'))!;
     await controlCall(site, 'PUT', '/faults', { latencyMs: 2_200 });
@@ -145,9 +132,7 @@ describe('the connection bar says what the desk is doing', () => {
 
 describe('the board re-discovers: licences and reconnects', () => {
   it('never calls an empty board normal, and fills it once the licences return', async () => {
-    site = await startTestSite({ site: { ...siteWithDoors(8), licences: ['RESTCardholders'] } });
-    desk = recordedSession(site);
-    const d = desk;
+    const { site, desk: d } = await recordedDeskOnTestSite({ site: { ...siteWithDoors(8), licences: ['RESTCardholders'] } });
     await eventually(() => /licen[cs]/i.test(d.connection.reason ?? ''), 'the bar naming the missing licence');
     expect(d.connection.phase).not.toBe('connected');
     expect(d.items).toEqual([]);

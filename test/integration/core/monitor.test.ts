@@ -1,5 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { discover } from '../../../electron/core/api/discovery';
 import { sendCommand } from '../../../electron/core/api/commands';
 import { collect, searchItems } from '../../../electron/core/api/items';
@@ -9,18 +8,14 @@ import { Monitor } from '../../../electron/core/monitor/monitor';
 import type { ItemStatus } from '../../../shared/domain';
 import type { DeskError } from '../../../shared/errors';
 import { siteWithDoors } from '../support/generated-site';
-import { control, eventually, startTestSite, transportFor } from '../support/site';
+import { control, eventually, siteForThisTest, transportFor, transportForThisTest } from '../support/site';
 
-let site: RunningSimulator | undefined;
-let transport: Transport | undefined;
-let monitor: Monitor | undefined;
-
-afterEach(async () => {
-  await monitor?.stop();
-  await transport?.close();
-  await site?.stop();
-  monitor = transport = site = undefined;
-});
+/** A monitor for the test, stopped when it ends (before its transport closes and its site stops). */
+function monitorForThisTest(...args: ConstructorParameters<typeof Monitor>): Monitor {
+  const monitor = new Monitor(...args);
+  onTestFinished(() => monitor.stop());
+  return monitor;
+}
 
 function recorder() {
   const seen: ItemStatus[] = [];
@@ -37,11 +32,11 @@ async function doorTargets(t: Transport) {
 
 describe('the monitor over HTTP/2 and over a bounded HTTP/1.1 budget', () => {
   it('uses HTTP/2 when the server offers it', async () => {
-    site = await startTestSite();
-    transport = transportFor(site);
+    const site = await siteForThisTest();
+    const transport = transportForThisTest(site);
     expect(await transport.watchCapacity()).toMatchObject({ protocol: 'h2' });
     const rec = recorder();
-    monitor = new Monitor(transport, rec.events);
+    const monitor = monitorForThisTest(transport, rec.events);
     const doors = await doorTargets(transport);
     monitor.watch(doors.map((d) => d.target));
     await eventually(() => doors.every((d) => rec.latest(d.door.href)), 'a first status for every door');
@@ -50,10 +45,10 @@ describe('the monitor over HTTP/2 and over a bounded HTTP/1.1 budget', () => {
 
   it('shares 4 HTTP/1.1 connections among 60 doors without starving any, and commands still get through', async () => {
     // The server holds each poll a full minute: without turns, 4 held polls would starve the other 56.
-    site = await startTestSite({ site: siteWithDoors(60), updatesTimeoutMs: 60_000 });
-    transport = transportFor(site, {}, { watchConnections: 4, watchProtocol: 'http/1.1' });
+    const site = await siteForThisTest({ site: siteWithDoors(60), updatesTimeoutMs: 60_000 });
+    const transport = transportForThisTest(site, {}, { watchConnections: 4, watchProtocol: 'http/1.1' });
     const rec = recorder();
-    monitor = new Monitor(transport, rec.events, { rotationMs: 2_000 });
+    const monitor = monitorForThisTest(transport, rec.events, { rotationMs: 2_000 });
     const doors = await doorTargets(transport);
     expect(doors).toHaveLength(60);
     monitor.watch(doors.map((d) => d.target));
@@ -76,10 +71,10 @@ describe('the monitor over HTTP/2 and over a bounded HTTP/1.1 budget', () => {
   });
 
   it('stops watching an item removed from the set', async () => {
-    site = await startTestSite();
-    transport = transportFor(site);
+    const site = await siteForThisTest();
+    const transport = transportForThisTest(site);
     const rec = recorder();
-    monitor = new Monitor(transport, rec.events);
+    const monitor = monitorForThisTest(transport, rec.events);
     const [a, b] = await doorTargets(transport);
     monitor.watch([a!.target, b!.target]);
     await eventually(() => rec.latest(a!.door.href) && rec.latest(b!.door.href), 'first statuses');
@@ -93,12 +88,12 @@ describe('the monitor over HTTP/2 and over a bounded HTTP/1.1 budget', () => {
   });
 
   it('asks for zoneCount on access zone updates (needed at 8.00) and carries it in deltas', async () => {
-    site = await startTestSite({ version: '8.00' });
-    transport = transportFor(site);
+    const site = await siteForThisTest({ version: '8.00' });
+    const transport = transportForThisTest(site);
     const discovery = await discover(transport);
     const [zone] = await collect(searchItems(transport, discovery, 'accessZone', { fields: ['updates', 'commands'] }));
     const rec = recorder();
-    monitor = new Monitor(transport, rec.events);
+    const monitor = monitorForThisTest(transport, rec.events);
     monitor.watch([{ href: zone!.href, name: zone!.name, updatesHref: zone!.updates!.href, fields: ITEM_TYPES.accessZone.updateFields }]);
     await eventually(() => rec.latest(zone!.href), 'first status');
     await sendCommand(transport, zone!, { command: 'setZoneCount', zoneCount: 42 });
@@ -106,41 +101,40 @@ describe('the monitor over HTTP/2 and over a bounded HTTP/1.1 budget', () => {
   });
 
   it('stops a watch on unauthorised instead of retrying (the failure-flood rule)', async () => {
-    site = await startTestSite();
+    const site = await siteForThisTest();
     const good = transportFor(site);
     const [door] = await doorTargets(good);
     await good.close();
-    transport = transportFor(site, { apiKey: 'AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA' });
+    const transport = transportForThisTest(site, { apiKey: 'AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA' });
     const rec = recorder();
-    monitor = new Monitor(transport, rec.events);
+    const monitor = monitorForThisTest(transport, rec.events);
     monitor.watch([door!.target]);
     await eventually(() => rec.failures.length > 0, 'the refusal');
     expect(rec.failures[0]!.code).toBe('unauthorised');
     // Then nothing: a second refused call would show as a second auth-failure event.
     await monitor.stop();
-    monitor = undefined;
     expect((await control.events(site)).filter((e) => e.type === 'auth-failure')).toHaveLength(1);
   });
 });
 
 describe('an item at rest on a server before 8.70', () => {
   it('gets a status from its first answer even when that answer has no fields (empty values are left out)', async () => {
-    site = await startTestSite({ version: '8.20' });
-    transport = transportFor(site);
+    const site = await siteForThisTest({ version: '8.20' });
+    const transport = transportForThisTest(site);
     const discovery = await discover(transport);
     const [macro] = await collect(searchItems(transport, discovery, 'macro', { fields: ['updates'] }));
     const target = { href: macro!.href, name: macro!.name, updatesHref: macro!.updates!.href, fields: ITEM_TYPES.macro.updateFields };
     // A first desk has the server ask the hardware (controllerUnknown until it answers).
     const first = recorder();
-    monitor = new Monitor(transport, first.events);
-    monitor.watch([target]);
+    const firstDesk = monitorForThisTest(transport, first.events);
+    firstDesk.watch([target]);
     await eventually(() => first.latest(macro!.href), 'a first status for the first desk');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await monitor.stop();
+    await firstDesk.stop();
     // A desk started later gets `{}` as the first answer: still a status, not "nothing heard".
     const second = recorder();
-    monitor = new Monitor(transport, second.events);
-    monitor.watch([target]);
+    const laterDesk = monitorForThisTest(transport, second.events);
+    laterDesk.watch([target]);
     await eventually(() => second.latest(macro!.href), 'a status for the macro at the second desk');
     expect(second.latest(macro!.href)).toMatchObject({ flags: [], statusText: '' });
   });

@@ -1,27 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
+import { describe, expect, it } from 'vitest';
 import type { BoardItem } from '../../../shared/domain';
-import { controlCall, recordedSession } from '../support/session';
-import { eventually, startTestSite } from '../support/site';
+import { controlCall, recordedDeskOnTestSite } from '../support/session';
+import { eventually } from '../support/site';
 
 // Outputs on the desk's board: discovered (features.outputs.outputs), loaded by one search into the
 // catalogue with their command offers, and watched like every other kind — through the multi-item
 // subscription from 8.30, through each output's own updates long-poll before.
-let site: RunningSimulator | undefined;
-let desk: ReturnType<typeof recordedSession> | undefined;
-
-afterEach(async () => {
-  await desk?.session.stop();
-  await site?.stop();
-  desk = site = undefined;
-});
-
 async function demoDesk(version: string) {
-  site = await startTestSite({ version });
-  desk = recordedSession(site);
-  const d = desk;
+  const started = await recordedDeskOnTestSite({ version });
+  const d = started.desk;
   await eventually(() => d.connection.phase === 'connected' && d.items.some((i) => i.kind === 'output'), 'the board with its outputs');
-  return { site, desk: d };
+  return started;
 }
 
 const outputs = (items: readonly BoardItem[]) => items.filter((i) => i.kind === 'output');

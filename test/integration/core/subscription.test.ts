@@ -1,18 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { ReceivedRequest, RunningSimulator } from '../../../electron/simulator/index';
 import { siteWithDoors } from '../support/generated-site';
-import { controlCall, recordedSession } from '../support/session';
-import { control, eventually, startTestSite } from '../support/site';
+import { controlCall, everyDoorLive, recordedDeskOnTestSite } from '../support/session';
+import { control, eventually } from '../support/site';
 
-let site: RunningSimulator | undefined;
-let desk: ReturnType<typeof recordedSession> | undefined;
-
-afterEach(async () => {
-  await desk?.session.stop();
-  await site?.stop();
-  desk = site = undefined;
-});
 
 async function subscriptions(s: RunningSimulator): Promise<Array<{ id: string; items: number; held: number }>> {
   const res = await request(`${s.controlUrl}/subscriptions`);
@@ -20,12 +12,9 @@ async function subscriptions(s: RunningSimulator): Promise<Array<{ id: string; i
 }
 
 async function liveDesk(doors: number, version?: string) {
-  site = await startTestSite({ site: siteWithDoors(doors), version });
-  desk = recordedSession(site);
-  const d = desk;
-  await eventually(() => d.connection.phase === 'connected' && d.items.length === doors, 'connected with every door on the board');
-  await eventually(() => d.items.every((i) => d.statuses.get(i.href)?.flags.includes('closed')), 'every door\'s status', 15_000);
-  return { site, desk: d };
+  const started = await recordedDeskOnTestSite({ site: siteWithDoors(doors), version });
+  await everyDoorLive(started.desk, doors, 15_000);
+  return started;
 }
 
 describe('watching many items in one call: the multi-item updates subscription (8.30+)', () => {
@@ -84,10 +73,7 @@ describe('a light load on the server: every status item in subscriptions, zones 
     const requests: string[] = [];
     const record = (r: ReceivedRequest) => void requests.push(`${r.method} ${r.url.pathname}${r.url.search}`);
     // A site of every kind; the server answers an idle poll after 0.5 s, so every chain the desk keeps renews often.
-    site = await startTestSite({ generatedItems: 300, updatesTimeoutMs: 500, statusFetchMs: 20, onRequest: record });
-    const s = site;
-    desk = recordedSession(s);
-    const d = desk;
+    const { site: s, desk: d } = await recordedDeskOnTestSite({ generatedItems: 300, updatesTimeoutMs: 500, statusFetchMs: 20, onRequest: record });
     await eventually(() => d.connection.phase === 'connected' && d.items.length > 0, 'connected with the board');
     const zones = d.items.filter((i) => i.kind === 'accessZone');
     const fences = d.items.filter((i) => i.kind === 'fenceZone');

@@ -1,35 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Desk } from '../../../electron/core/desk';
-import { openDeskRecords, type DeskRecords } from '../../../electron/core/offline/desk-records';
-import { fixedSite } from '../../../electron/core/site-source';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../../electron/simulator/index';
-import type { ConnectionState } from '../../../shared/domain';
-import { control, deskConfigFor, eventually, startTestSite } from '../support/site';
+import { control, eventually } from '../support/site';
+import { connectedDesk, deskRecordsForThisTest } from '../support/desk';
 
-let site: RunningSimulator | undefined;
-let desk: Desk | undefined;
-let dir: string | undefined;
-
-afterEach(async () => {
-  await desk?.stop();
-  await site?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  desk = site = dir = undefined;
-});
-
-async function deskWithRecords(): Promise<{ desk: Desk; site: RunningSimulator; records: DeskRecords; phases: ConnectionState[] }> {
-  site = await startTestSite();
-  dir = mkdtempSync(join(tmpdir(), 'gatehouse-override-'));
-  const records = openDeskRecords({ dir, desk: 'test desk' });
-  desk = new Desk({ sites: fixedSite(deskConfigFor(site)), records });
-  const phases: ConnectionState[] = [];
-  desk.on('connection', (s) => phases.push(s));
-  await desk.start();
-  await eventually(() => phases.find((p) => p.phase === 'connected'), 'connected');
-  return { desk, site, records, phases };
+/** A connected desk with local records, so its refusals are audited. */
+async function deskWithRecords() {
+  const records = deskRecordsForThisTest();
+  return { ...(await connectedDesk({}, records)), records };
 }
 
 const overridesIn = async (s: RunningSimulator) => (await control.events(s)).filter((e) => e.type === 'override');

@@ -1,20 +1,13 @@
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
-import { startWithClient, type TestClient } from './support';
+import { describe, expect, it } from 'vitest';
+import { simulatorForTheseTests } from './support';
 
 // Control API (issue 3, point 11): plain HTTP on a loopback port, same operations as `control`.
 describe('control API', () => {
-  let sim: RunningSimulator;
-  let client: TestClient;
-  beforeAll(async () => ({ sim, client } = await startWithClient({ statusFetchMs: 10, updatesTimeoutMs: 5_000 })));
-  afterAll(async () => {
-    await client.close();
-    await sim.stop();
-  });
+  const server = simulatorForTheseTests({ statusFetchMs: 10, updatesTimeoutMs: 5_000 });
 
   const control = async (method: string, path: string, body?: unknown) => {
-    const res = await request(`${sim.controlUrl}${path}`, {
+    const res = await request(`${server.sim.controlUrl}${path}`, {
       method: method as 'GET',
       body: body === undefined ? undefined : JSON.stringify(body),
       headers: { 'content-type': 'application/json' },
@@ -24,13 +17,13 @@ describe('control API', () => {
   };
 
   it('listens on 127.0.0.1 over plain HTTP', () => {
-    expect(sim.controlUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.sim.controlUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
   it('PATCH /items/doors/{id} changes the flags and wakes a waiting long-poll', async () => {
-    const first = await client.get('/api/doors/d-plant/updates');
-    const settled = await client.get(first.json.next.href);
-    const waiting = client.get(settled.json.next.href);
+    const first = await server.client.get('/api/doors/d-plant/updates');
+    const settled = await server.client.get(first.json.next.href);
+    const waiting = server.client.get(settled.json.next.href);
     const patched = await control('PATCH', '/items/doors/d-plant', { open: true, openTooLong: true, tamper: true });
     expect(patched.status).toBe(204);
     const woken = await waiting;
@@ -48,8 +41,8 @@ describe('control API', () => {
 
   it('GET /events?since=N lists overrides with attribution and auth failures', async () => {
     const before = (await control('GET', '/events')).json.events.at(-1)?.seq ?? 0;
-    await client.post('/api/doors/d-cp-gate/open');
-    const stranger = await request(`${sim.url}/api`, { dispatcher: client.agent, headers: { authorization: 'GGL-API-KEY nope' } });
+    await server.client.post('/api/doors/d-cp-gate/open');
+    const stranger = await request(`${server.sim.url}/api`, { dispatcher: server.client.agent, headers: { authorization: 'GGL-API-KEY nope' } });
     await stranger.body.text();
     const events = (await control('GET', `/events?since=${before}`)).json.events;
     expect(events).toEqual([

@@ -1,78 +1,71 @@
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
-import { startWithClient, type TestClient } from './support';
+import { describe, expect, it } from 'vitest';
+import { simulatorForTheseTests } from './support';
 
 // Control API (issue 3, point 11): controllers, the hardware process, latency, 5xx, malformed JSON,
 // dropped requests and connections, restart, licences — over HTTP on the loopback port.
 describe('control API faults', () => {
-  let sim: RunningSimulator;
-  let client: TestClient;
-  beforeAll(async () => ({ sim, client } = await startWithClient({ statusFetchMs: 10, updatesTimeoutMs: 10_000 })));
-  afterAll(async () => {
-    await client.close();
-    await sim.stop();
-  });
+  const server = simulatorForTheseTests({ statusFetchMs: 10, updatesTimeoutMs: 10_000 });
 
   const control = async (method: string, path: string, body?: unknown) => {
-    const res = await request(`${sim.controlUrl}${path}`, { method: method as 'GET', body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await request(`${server.sim.controlUrl}${path}`, { method: method as 'GET', body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.body.text();
     return { status: res.statusCode, json: text ? JSON.parse(text) : undefined };
   };
   const settle = async (href: string) => {
-    const first = await client.get(href);
-    return client.get(first.json.next.href);
+    const first = await server.client.get(href);
+    return server.client.get(first.json.next.href);
   };
 
   it('a controller taken offline turns its items controllerOffline and wakes their long-polls', async () => {
     const settled = await settle('/api/doors/d-cp-gate/updates');
-    const waiting = client.get(settled.json.next.href);
+    const waiting = server.client.get(settled.json.next.href);
     expect((await control('PATCH', '/controllers/ctl-grounds', { online: false })).status).toBe(204);
     expect((await waiting).json.updates.statusFlags).toEqual(['controllerOffline']);
-    expect((await client.get('/api/fence_zones/fz-east?fields=statusFlags')).json.statusFlags).toEqual(['controllerOffline']);
+    expect((await server.client.get('/api/fence_zones/fz-east?fields=statusFlags')).json.statusFlags).toEqual(['controllerOffline']);
     await control('PATCH', '/controllers/ctl-grounds', { online: true });
     expect((await control('PATCH', '/controllers/nope', { online: true })).status).toBe(404);
   });
 
   it('the hardware process going down shows processOffline everywhere', async () => {
     await control('PATCH', '/server', { processOnline: false });
-    expect((await client.get('/api/inputs/in-n-glass?fields=statusFlags')).json.statusFlags).toEqual(['processOffline']);
+    expect((await server.client.get('/api/inputs/in-n-glass?fields=statusFlags')).json.statusFlags).toEqual(['processOffline']);
     await control('PATCH', '/server', { processOnline: true });
-    expect((await client.get('/api/inputs/in-n-glass?fields=statusFlags')).json.statusFlags).toEqual(['unknown']);
+    expect((await server.client.get('/api/inputs/in-n-glass?fields=statusFlags')).json.statusFlags).toEqual(['unknown']);
   });
 
   it('answers 5xx for a given number of requests, then recovers', async () => {
     expect((await control('PUT', '/faults', { serverError: { status: 503, count: 2 } })).status).toBe(204);
-    expect((await client.get('/api')).status).toBe(503);
-    expect((await client.get('/api')).status).toBe(503);
-    expect((await client.get('/api')).status).toBe(200);
+    expect((await server.client.get('/api')).status).toBe(503);
+    expect((await server.client.get('/api')).status).toBe(503);
+    expect((await server.client.get('/api')).status).toBe(200);
   });
 
   it('answers malformed JSON while asked to', async () => {
     await control('PUT', '/faults', { malformedJson: { count: 1 } });
-    const reply = await client.get('/api/doors');
+    const reply = await server.client.get('/api/doors');
     expect(reply.status).toBe(200);
     expect(() => JSON.parse(reply.text)).toThrow();
-    expect((await client.get('/api/doors')).json.results.length).toBeGreaterThan(0);
+    expect((await server.client.get('/api/doors')).json.results.length).toBeGreaterThan(0);
   });
 
   it('drops requests without an answer', async () => {
     await control('PUT', '/faults', { dropRequests: { count: 1 } });
-    await expect(client.get('/api')).rejects.toThrow();
-    expect((await client.get('/api')).status).toBe(200);
+    await expect(server.client.get('/api')).rejects.toThrow();
+    expect((await server.client.get('/api')).status).toBe(200);
   });
 
   it('adds latency until cleared', async () => {
     await control('PUT', '/faults', { latencyMs: 5_000 });
     // Far shorter than the added latency: the answer cannot arrive in time.
-    const slow = request(`${sim.url}/api`, {
-      dispatcher: client.agent,
-      headers: { authorization: client.authorization! },
+    const slow = request(`${server.sim.url}/api`, {
+      dispatcher: server.client.agent,
+      headers: { authorization: server.client.authorization! },
       headersTimeout: 500,
     });
     await expect(slow).rejects.toThrow(/timeout/i);
     expect((await control('DELETE', '/faults')).status).toBe(204);
-    expect((await client.get('/api')).status).toBe(200);
+    expect((await server.client.get('/api')).status).toBe(200);
   });
 
   it('refuses unknown fault settings with the reason', async () => {
@@ -83,26 +76,26 @@ describe('control API faults', () => {
 
   it('drops every connection, held long-polls included', async () => {
     const settled = await settle('/api/doors/d-plant/updates');
-    const held = client.get(settled.json.next.href);
+    const held = server.client.get(settled.json.next.href);
     await new Promise((r) => setTimeout(r, 50));
     expect((await control('POST', '/connections/drop')).status).toBe(204);
     await expect(held).rejects.toThrow();
-    expect((await client.get('/api')).status).toBe(200);
+    expect((await server.client.get('/api')).status).toBe(200);
   });
 
   it('restarts on the same port: nothing is watched, so the first updates call is controllerUnknown again', async () => {
     await settle('/api/doors/d-roof/updates');
     expect((await control('POST', '/restart')).status).toBe(204);
-    const first = await client.get('/api/doors/d-roof/updates');
+    const first = await server.client.get('/api/doors/d-roof/updates');
     expect(first.json.updates.statusFlags).toEqual(['controllerUnknown']);
   });
 
   it('changes licences', async () => {
     expect((await control('PUT', '/licences', ['RESTCardholders'])).status).toBe(204);
-    expect((await client.get('/api/doors')).status).toBe(403);
+    expect((await server.client.get('/api/doors')).status).toBe(403);
     expect((await control('PUT', '/licences', ['Everything'])).status).toBe(400);
     await control('PUT', '/licences', ['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV']);
-    expect((await client.get('/api/doors')).status).toBe(200);
+    expect((await server.client.get('/api/doors')).status).toBe(200);
   });
 
   it('patches every item type, and refuses what the hardware cannot do', async () => {
@@ -113,7 +106,7 @@ describe('control API faults', () => {
     expect((await control('PATCH', '/items/interlock_groups/il-labs', { forced: true })).status).toBe(204);
     expect((await control('PATCH', '/items/access_zones/az-n1', { zoneCount: 4, deviceNotResponding: true })).status).toBe(204);
     // An abnormal state is known without asking the hardware: the first call already has it.
-    const zone = await client.get('/api/access_zones/az-n1/updates');
+    const zone = await server.client.get('/api/access_zones/az-n1/updates');
     expect(zone.json.updates.statusFlags).toEqual(['deviceNotResponding']);
     const fence = await settle('/api/fence_zones/fz-west/updates');
     expect(fence.json.updates).toMatchObject({ statusFlags: expect.arrayContaining(['alert']), voltage: 9000 });

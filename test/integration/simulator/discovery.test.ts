@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
-import { startWithClient, type TestClient } from './support';
+import { describe, expect, it } from 'vitest';
+import { simulatorForTheseTests, startWithClient } from './support';
 import demoSiteJson from '../../../resources/demo-site.json';
 import type { SiteDefinition } from '../../../electron/simulator/index';
 
@@ -12,24 +11,18 @@ function withQueryStringLinks(): SiteDefinition {
 
 // Spec: Root and discovery; What the service does (2, 3).
 describe('discovery: GET /api', () => {
-  let sim: RunningSimulator;
-  let client: TestClient;
-  beforeAll(async () => ({ sim, client } = await startWithClient({ version: '9.40' })));
-  afterAll(async () => {
-    await client.close();
-    await sim.stop();
-  });
+  const server = simulatorForTheseTests({ version: '9.40' });
 
   it('returns the version and the doors feature link on this server', async () => {
-    const api = (await client.get('/api')).json;
+    const api = (await server.client.get('/api')).json;
     expect(api.version).toBe('9.40');
     const doors = new URL(api.features.doors.doors.href);
-    expect(doors.origin).toBe(sim.url);
+    expect(doors.origin).toBe(server.sim.url);
     expect(doors.pathname).toBe('/api/doors');
   });
 
   it('hands out plain links, as a real server does (rest_training.adoc: "The importance of /api")', async () => {
-    const api = (await client.get('/api')).json;
+    const api = (await server.client.get('/api')).json;
     for (const group of Object.values(api.features) as Record<string, { href: string }>[]) {
       for (const link of Object.values(group)) expect(link.href).not.toContain('?');
     }
@@ -38,12 +31,12 @@ describe('discovery: GET /api', () => {
   // cc_rest.yaml: /api/card_types is features.cardTypes.cardTypes, /api/card_types/assign (8.10) features.cardTypes.assign;
   // /api/items is features.items.items, /api/items/types features.items.itemTypes.
   it('links card types, assignable card types, items and item types where the vendor puts them', async () => {
-    const { features } = (await client.get('/api')).json;
-    expect(features.cardTypes).toEqual({ cardTypes: { href: `${sim.url}/api/card_types` }, assign: { href: `${sim.url}/api/card_types/assign` } });
+    const { features } = (await server.client.get('/api')).json;
+    expect(features.cardTypes).toEqual({ cardTypes: { href: `${server.sim.url}/api/card_types` }, assign: { href: `${server.sim.url}/api/card_types/assign` } });
     expect(features.items).toEqual({
-      items: { href: `${sim.url}/api/items` },
-      itemTypes: { href: `${sim.url}/api/items/types` },
-      updates: { href: `${sim.url}/api/items/updates` },
+      items: { href: `${server.sim.url}/api/items` },
+      itemTypes: { href: `${server.sim.url}/api/items/types` },
+      updates: { href: `${server.sim.url}/api/items/updates` },
     });
   });
 });

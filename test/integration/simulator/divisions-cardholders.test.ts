@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
+import { describe, expect, it } from 'vitest';
 import { KEYS, privilegeSite } from './fixtures/sites';
-import { feature, startWithClient, TestClient, withQuery } from './support';
+import { feature, simulatorForTheseTests, startWithClient, type TestClient, withQuery } from './support';
 
 type Named = { name: string };
 type Person = { firstName?: string; lastName?: string; href: string; id: string; division?: { id?: string; href: string } };
@@ -16,56 +15,44 @@ const site = () =>
   });
 
 describe('divisions list (9.30+): features.divisions.divisions, paging, name, sort, fields, privileges', () => {
-  let sim: RunningSimulator;
-  let client: TestClient;
-  let north: TestClient;
-  let nobody: TestClient;
-  beforeAll(async () => {
-    ({ sim, client } = await startWithClient({ version: '9.40', site: site() }));
-    north = new TestClient(sim, { authorization: `${sim.authScheme} ${KEYS.north}` });
-    nobody = new TestClient(sim, { authorization: `${sim.authScheme} ${KEYS.nobody}` });
-  });
-  afterAll(async () => {
-    for (const c of [client, north, nobody]) await c.close();
-    await sim.stop();
-  });
+  const server = simulatorForTheseTests({ version: '9.40', site: site() });
 
   it('lists every division the operator holds a privilege in, with href, id, name and parent', async () => {
-    const href = await feature(client, 'divisions', 'divisions');
-    expect(href).toBe(`${sim.url}/api/divisions`);
-    const all = (await client.get(withQuery(href, { sort: 'name' }))).json.results;
+    const href = await feature(server.client, 'divisions', 'divisions');
+    expect(href).toBe(`${server.sim.url}/api/divisions`);
+    const all = (await server.client.get(withQuery(href, { sort: 'name' }))).json.results;
     expect(all.map((d: Named) => d.name)).toEqual(['Campus', 'Grounds', 'North Building', 'North Labs', 'South Building']);
     expect(all.find((d: Named) => d.name === 'North Labs')).toEqual({
-      href: `${sim.url}/api/divisions/north-labs`,
+      href: `${server.sim.url}/api/divisions/north-labs`,
       id: 'north-labs',
       name: 'North Labs',
-      parent: { href: `${sim.url}/api/divisions/north` },
+      parent: { href: `${server.sim.url}/api/divisions/north` },
     });
     // The root has no parent.
     expect(all.find((d: Named) => d.name === 'Campus').parent).toBeUndefined();
     // North's operator groups cover North and what is below it; an operator without groups sees none.
-    const seen = (await north.get(withQuery(href, { sort: 'name' }))).json.results.map((d: Named) => d.name);
+    const seen = (await server.as(KEYS.north).get(withQuery(href, { sort: 'name' }))).json.results.map((d: Named) => d.name);
     expect(seen).toEqual(['North Building', 'North Labs']);
-    expect((await nobody.get(href)).json.results).toEqual([]);
+    expect((await server.as(KEYS.nobody).get(href)).json.results).toEqual([]);
   });
 
   it('pages with top and next, filters by name, reverses with -name, selects fields', async () => {
-    const href = await feature(client, 'divisions', 'divisions');
-    const first = (await client.get(withQuery(href, { top: '2', sort: 'id' }))).json;
+    const href = await feature(server.client, 'divisions', 'divisions');
+    const first = (await server.client.get(withQuery(href, { top: '2', sort: 'id' }))).json;
     expect(first.results.map((d: { id: string }) => d.id)).toEqual(['grounds', 'north']);
-    const second = (await client.get(first.next.href)).json;
+    const second = (await server.client.get(first.next.href)).json;
     expect(second.results.map((d: { id: string }) => d.id)).toEqual(['north-labs', 'root']);
-    const third = (await client.get(second.next.href)).json;
+    const third = (await server.client.get(second.next.href)).json;
     expect(third.results.map((d: { id: string }) => d.id)).toEqual(['south']);
     expect(third.next).toBeUndefined();
-    expect((await client.get(withQuery(href, { name: 'north', sort: '-name' }))).json.results.map((d: Named) => d.name)).toEqual(['North Labs', 'North Building']);
-    expect((await client.get(withQuery(href, { name: 'ground', fields: 'name' }))).json.results).toEqual([{ name: 'Grounds' }]);
+    expect((await server.client.get(withQuery(href, { name: 'north', sort: '-name' }))).json.results.map((d: Named) => d.name)).toEqual(['North Labs', 'North Building']);
+    expect((await server.client.get(withQuery(href, { name: 'ground', fields: 'name' }))).json.results).toEqual([{ name: 'Grounds' }]);
   });
 
   it("a division's own href answers its detail; description only when asked for", async () => {
-    const detail = await client.get(`${sim.url}/api/divisions/north`);
-    expect(detail.json).toEqual({ href: `${sim.url}/api/divisions/north`, id: 'north', name: 'North Building', parent: { href: `${sim.url}/api/divisions/root` } });
-    expect((await client.get(`${sim.url}/api/divisions/nowhere`)).status).toBe(404);
+    const detail = await server.client.get(`${server.sim.url}/api/divisions/north`);
+    expect(detail.json).toEqual({ href: `${server.sim.url}/api/divisions/north`, id: 'north', name: 'North Building', parent: { href: `${server.sim.url}/api/divisions/root` } });
+    expect((await server.client.get(`${server.sim.url}/api/divisions/nowhere`)).status).toBe(404);
   });
 });
 
@@ -84,53 +71,41 @@ describe('divisions list by version', () => {
 });
 
 describe('cardholder search: GET features.cardholders.cardholders', () => {
-  let sim: RunningSimulator;
-  let client: TestClient;
-  let north: TestClient;
-  let nobody: TestClient;
-  beforeAll(async () => {
-    ({ sim, client } = await startWithClient({ version: '9.40', site: site() }));
-    north = new TestClient(sim, { authorization: `${sim.authScheme} ${KEYS.north}` });
-    nobody = new TestClient(sim, { authorization: `${sim.authScheme} ${KEYS.nobody}` });
-  });
-  afterAll(async () => {
-    for (const c of [client, north, nobody]) await c.close();
-    await sim.stop();
-  });
+  const server = simulatorForTheseTests({ version: '9.40', site: site() });
 
   const search = async (c: TestClient, params: Record<string, string>) =>
-    (await c.get(withQuery(await feature(client, 'cardholders', 'cardholders'), params))).json;
+    (await c.get(withQuery(await feature(server.client, 'cardholders', 'cardholders'), params))).json;
 
   it('matches first name, last name or "lastName, firstName", case-insensitively, with the summary fields', async () => {
-    const byFirst = (await search(client, { name: 'priya' })).results;
+    const byFirst = (await search(server.client, { name: 'priya' })).results;
     expect(byFirst).toEqual([
-      { href: `${sim.url}/api/cardholders/ch-praman`, id: 'ch-praman', firstName: 'Priya', lastName: 'Raman', description: 'Facilities manager', authorised: true },
+      { href: `${server.sim.url}/api/cardholders/ch-praman`, id: 'ch-praman', firstName: 'Priya', lastName: 'Raman', description: 'Facilities manager', authorised: true },
     ]);
-    const byLast = (await search(client, { name: 'grant', sort: 'name' })).results.map((p: Person) => `${p.firstName} ${p.lastName}`);
+    const byLast = (await search(server.client, { name: 'grant', sort: 'name' })).results.map((p: Person) => `${p.firstName} ${p.lastName}`);
     expect(byLast).toEqual(['Oliver Grant', 'Hannah Grantham']);
     // A % anchors the pattern at both ends: only last name Grant exactly, then any first name.
-    expect((await search(client, { name: 'grant,%' })).results.map((p: Person) => p.lastName)).toEqual(['Grant']);
-    expect((await search(client, { name: '"mei"' })).results.map((p: Person) => p.lastName)).toEqual(['Chen']);
-    expect((await search(client, { name: '""' })).results).toEqual([]);
+    expect((await search(server.client, { name: 'grant,%' })).results.map((p: Person) => p.lastName)).toEqual(['Grant']);
+    expect((await search(server.client, { name: '"mei"' })).results.map((p: Person) => p.lastName)).toEqual(['Chen']);
+    expect((await search(server.client, { name: '""' })).results).toEqual([]);
   });
 
   it('fields adds the division; division filters the subtree', async () => {
-    const [whitfield] = (await search(client, { name: 'whitfield', fields: 'href,firstName,lastName,division' })).results;
-    expect(whitfield).toEqual({ href: `${sim.url}/api/cardholders/ch-gwhitfield`, firstName: 'Grace', lastName: 'Whitfield', division: { id: 'north-labs', href: `${sim.url}/api/divisions/north-labs` } });
-    const inNorth = (await search(client, { division: 'north', top: '1000' })).results.map((p: Person) => p.id);
+    const [whitfield] = (await search(server.client, { name: 'whitfield', fields: 'href,firstName,lastName,division' })).results;
+    expect(whitfield).toEqual({ href: `${server.sim.url}/api/cardholders/ch-gwhitfield`, firstName: 'Grace', lastName: 'Whitfield', division: { id: 'north-labs', href: `${server.sim.url}/api/divisions/north-labs` } });
+    const inNorth = (await search(server.client, { division: 'north', top: '1000' })).results.map((p: Person) => p.id);
     expect(inNorth).toContain('ch-gwhitfield');
     expect(inNorth).not.toContain('ch-abello'); // Aisha Bello is in South Building
     // description (8.60+) matches the cardholder's description, as on items.
-    expect((await search(client, { description: 'night shift' })).results.map((p: Person) => p.id)).toEqual(['ch-abello']);
+    expect((await search(server.client, { description: 'night shift' })).results.map((p: Person) => p.id)).toEqual(['ch-abello']);
   });
 
   it('pages through next with top and sort=id', async () => {
-    const first = await search(client, { top: '5', sort: 'id' });
+    const first = await search(server.client, { top: '5', sort: 'id' });
     expect(first.results).toHaveLength(5);
     const seen = [...first.results];
     let next = first.next?.href as string | undefined;
     while (next) {
-      const page = (await client.get(next)).json;
+      const page = (await server.client.get(next)).json;
       seen.push(...page.results);
       next = page.next?.href;
     }
@@ -141,12 +116,12 @@ describe('cardholder search: GET features.cardholders.cardholders', () => {
   });
 
   it('only cardholders in divisions where the operator may view cardholders; none without the privilege', async () => {
-    const seen = (await search(north, { sort: 'name', fields: 'division' })).results;
+    const seen = (await search(server.as(KEYS.north), { sort: 'name', fields: 'division' })).results;
     expect(seen.length).toBeGreaterThan(0);
     const divisions = new Set(seen.map((p: Person) => p.division!.href.split('/').pop()));
     expect([...divisions].sort()).toEqual(['north', 'north-labs']);
-    expect((await search(north, { name: 'Bello' })).results).toEqual([]);
-    expect((await search(nobody, { name: 'a' })).results).toEqual([]);
+    expect((await search(server.as(KEYS.north), { name: 'Bello' })).results).toEqual([]);
+    expect((await search(server.as(KEYS.nobody), { name: 'a' })).results).toEqual([]);
   });
 
   it('403 without the RESTCardholders licence', async () => {

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
+import { describe, expect, it } from 'vitest';
 import { demoSite } from './fixtures/sites';
-import { startWithClient, type TestClient } from './support';
+import { simulatorForTheseTests, startWithClient } from './support';
 
 // Spec: Fields selectable with fields, by item type; Type-specific fields; Common item fields.
 const TABLE: Record<string, [string, string[]]> = {
@@ -16,9 +15,7 @@ const TABLE: Record<string, [string, string[]]> = {
 };
 
 describe('every field of every item type', () => {
-  let sim: RunningSimulator;
-  let client: TestClient;
-  beforeAll(async () => {
+  const server = simulatorForTheseTests(() => {
     const site = demoSite();
     // Give one item of each type every optional text field, so each one can be seen.
     const texts = { shortName: 'Short', description: 'Described', notes: 'Line one\nLine two' };
@@ -28,29 +25,25 @@ describe('every field of every item type', () => {
       const item = list.find((i) => i.id === id)!;
       Object.assign(item, collection === 'macros' ? { description: texts.description, notes: texts.notes } : texts);
     }
-    ({ sim, client } = await startWithClient({ site, version: '9.40' }));
-  });
-  afterAll(async () => {
-    await client.close();
-    await sim.stop();
+    return startWithClient({ site, version: '9.40' });
   });
 
   it.each(Object.entries(TABLE))('%s: fields selects exactly the fields of the spec table', async (collection, [id, fields]) => {
-    const reply = await client.get(`/api/${collection}/${id}?fields=${fields.join(',')},bogus`);
+    const reply = await server.client.get(`/api/${collection}/${id}?fields=${fields.join(',')},bogus`);
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.json).sort()).toEqual([...fields].sort());
   });
 
   it('type-specific shapes: door zones, fence voltage, division and controller links, updates link', async () => {
-    const door = (await client.get('/api/doors/d-roof')).json;
-    expect(door.entryAccessZone).toEqual({ name: 'Plant Room', href: `${sim.url}/api/access_zones/az-plant` });
-    expect(door.division).toEqual({ id: 'north', href: `${sim.url}/api/divisions/north` });
-    expect(door.connectedController).toEqual({ name: 'North controller', href: `${sim.url}/api/controllers/ctl-north`, id: 'ctl-north' });
+    const door = (await server.client.get('/api/doors/d-roof')).json;
+    expect(door.entryAccessZone).toEqual({ name: 'Plant Room', href: `${server.sim.url}/api/access_zones/az-plant` });
+    expect(door.division).toEqual({ id: 'north', href: `${server.sim.url}/api/divisions/north` });
+    expect(door.connectedController).toEqual({ name: 'North controller', href: `${server.sim.url}/api/controllers/ctl-north`, id: 'ctl-north' });
     expect(door.notes).toBe('Line one\nLine two');
-    expect((await client.get(door.division.href)).json).toMatchObject({ id: 'north', name: 'North Building' });
-    const fence = (await client.get('/api/fence_zones/fz-east?fields=voltage')).json;
+    expect((await server.client.get(door.division.href)).json).toMatchObject({ id: 'north', name: 'North Building' });
+    const fence = (await server.client.get('/api/fence_zones/fz-east?fields=voltage')).json;
     expect(fence).toEqual({ voltage: 8200 });
-    const zone = (await client.get('/api/access_zones/az-labs?fields=status,statusText')).json;
+    const zone = (await server.client.get('/api/access_zones/az-labs?fields=status,statusText')).json;
     expect(zone.status).toBe(zone.statusText.replace(/\n/g, ' '));
   });
 });

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, privilegeSite } from './fixtures/sites';
-import { feature, startWithClient, TestClient, withQuery } from './support';
+import { feature, simulatorForTheseTests, startWithClient, type TestClient, withQuery } from './support';
 
 type Found = { id: string; name: string; type: { id: string; name: string; canonicalTypeName?: string }; href?: string };
 
 // cc_rest.yaml: Items (/api/items, /api/items/{id} from 8.40, /api/items/types); card types (/api/card_types/{id}).
 describe('the items controller', () => {
-  let sim: RunningSimulator;
-  let client: TestClient;
-  let north: TestClient;
+  const server = simulatorForTheseTests({ site: privilegeSite(), version: '9.40' });
   let items: string;
   beforeAll(async () => {
-    ({ sim, client } = await startWithClient({ site: privilegeSite(), version: '9.40' }));
-    north = new TestClient(sim, { authorization: `${sim.authScheme} ${KEYS.north}` });
-    items = await feature(client, 'items', 'items');
-  });
-  afterAll(async () => {
-    await north.close();
-    await client.close();
-    await sim.stop();
+    items = await feature(server.client, 'items', 'items');
   });
 
   const search = async (who: TestClient, params: Record<string, string> = {}): Promise<Found[]> => {
@@ -29,64 +19,64 @@ describe('the items controller', () => {
   };
 
   it('searches items of every kind by name, each with its id, name and type; in id order', async () => {
-    const found = await search(client, { name: 'north' });
+    const found = await search(server.client, { name: 'north' });
     const kinds = new Set(found.map((i) => i.type.canonicalTypeName));
     expect(kinds).toEqual(new Set(['door', 'accesszone', 'alarmzone', 'elevatorgroup', 'input', 'output']));
     for (const item of found) expect(item.name.toLowerCase()).toContain('north');
     expect(found.find((i) => i.id === 'alz-north')).toEqual({
-      href: `${sim.url}/api/items/alz-north`,
+      href: `${server.sim.url}/api/items/alz-north`,
       id: 'alz-north',
       name: 'North Building Intruder',
       type: { id: expect.any(String), name: 'Alarm Zone', canonicalTypeName: 'alarmzone' },
     });
-    const ids = (await search(client)).map((i) => i.id);
+    const ids = (await search(server.client)).map((i) => i.id);
     expect(ids).toEqual([...ids].sort());
   });
 
   it('filters by type ids (a comma-separated list), ignoring unknown ids, and by division', async () => {
-    const types = (await client.get(await feature(client, 'items', 'itemTypes'))).json.itemTypes as Found['type'][];
+    const types = (await server.client.get(await feature(server.client, 'items', 'itemTypes'))).json.itemTypes as Found['type'][];
     const door = types.find((t) => t.canonicalTypeName === 'door')!;
     const fence = types.find((t) => t.canonicalTypeName === 'fencezone')!;
-    const doorsAndFences = await search(client, { type: `${door.id},${fence.id},nonsense` });
+    const doorsAndFences = await search(server.client, { type: `${door.id},${fence.id},nonsense` });
     expect(new Set(doorsAndFences.map((i) => i.type.id))).toEqual(new Set([door.id, fence.id]));
     // Every id unknown: the vendor's servers drop the filter (cc_rest.yaml: /api/items `type`).
-    expect((await search(client, { type: 'nonsense' })).length).toBe((await search(client)).length);
-    const labs = await search(client, { division: 'north-labs', fields: 'id,division' });
+    expect((await search(server.client, { type: 'nonsense' })).length).toBe((await search(server.client)).length);
+    const labs = await search(server.client, { division: 'north-labs', fields: 'id,division' });
     expect(labs.length).toBeGreaterThan(0);
-    for (const item of labs) expect(item).toEqual({ id: item.id, division: { id: 'north-labs', href: `${sim.url}/api/divisions/north-labs` } });
+    for (const item of labs) expect(item).toEqual({ id: item.id, division: { id: 'north-labs', href: `${server.sim.url}/api/divisions/north-labs` } });
   });
 
   it('pages with top and next', async () => {
-    const first = (await client.get(withQuery(items, { top: '5' }))).json;
+    const first = (await server.client.get(withQuery(items, { top: '5' }))).json;
     expect(first.results).toHaveLength(5);
-    const second = (await client.get(first.next.href)).json;
+    const second = (await server.client.get(first.next.href)).json;
     expect(second.results[0].id).not.toBe(first.results[0].id);
   });
 
   it('shows only items the operator may view; details of others are 404', async () => {
-    const theirs = await search(north);
+    const theirs = await search(server.as(KEYS.north));
     expect(theirs.length).toBeGreaterThan(0);
-    expect(theirs.length).toBeLessThan((await search(client)).length);
-    expect((await north.get(`${sim.url}/api/items/d-s1-main`)).status).toBe(404);
+    expect(theirs.length).toBeLessThan((await search(server.client)).length);
+    expect((await server.as(KEYS.north).get(`${server.sim.url}/api/items/d-s1-main`)).status).toBe(404);
   });
 
   it('gives one item with its division', async () => {
-    const detail = (await client.get(`${sim.url}/api/items/d-lobby-main`)).json;
+    const detail = (await server.client.get(`${server.sim.url}/api/items/d-lobby-main`)).json;
     expect(detail).toMatchObject({ id: 'd-lobby-main', type: { canonicalTypeName: 'door' }, division: { id: expect.any(String), href: expect.stringContaining('/api/divisions/') } });
-    expect((await client.get(`${sim.url}/api/items/no-such-item`)).status).toBe(404);
+    expect((await server.client.get(`${server.sim.url}/api/items/no-such-item`)).status).toBe(404);
   });
 
   it('lists item types; card type hrefs from the lists lead to a detail page', async () => {
-    const types = (await client.get(`${sim.url}/api/items/types`)).json.itemTypes;
+    const types = (await server.client.get(`${server.sim.url}/api/items/types`)).json.itemTypes;
     expect(types).toContainEqual({ id: '1', name: 'Cardholder', canonicalTypeName: 'cardholder' });
     for (const list of ['/api/card_types', '/api/card_types/assign']) {
-      for (const type of (await client.get(list)).json.results) {
-        const detail = await client.get(type.href);
+      for (const type of (await server.client.get(list)).json.results) {
+        const detail = await server.client.get(type.href);
         expect(detail.status).toBe(200);
         expect(detail.json).toMatchObject({ href: type.href, name: type.name, credentialClass: type.credentialClass });
       }
     }
-    expect((await client.get(`${sim.url}/api/card_types/0`)).status).toBe(404);
+    expect((await server.client.get(`${server.sim.url}/api/card_types/0`)).status).toBe(404);
   });
 });
 

@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
+import { afterEach, describe, expect, it } from 'vitest';
 import { KEYS, privilegeSite } from './fixtures/sites';
-import { feature, startWithClient, TestClient, withQuery } from './support';
+import { feature, simulatorForTheseTests, startWithClient, TestClient, withQuery } from './support';
 
 // Outputs as the vendor's reference gives them (cc_rest.yaml, tag Outputs and /api/outputs…):
 // features.outputs.outputs; search, detail, updates, the multi-item subscription; on/onUntil,
@@ -15,39 +14,33 @@ async function simulatorAt(version: string, options: { site?: ReturnType<typeof 
 }
 
 describe('outputs at 9.40', () => {
-  let sim: RunningSimulator;
-  let client: TestClient;
-  beforeAll(async () => ({ sim, client } = await simulatorAt('9.40')));
-  afterAll(async () => {
-    await client.close();
-    await sim.stop();
-  });
+  const server = simulatorForTheseTests(() => simulatorAt('9.40'));
   afterEach(async () => {
     // Leave every output as the site file has it for the next test.
-    for (const id of [SIREN, GATE, 'out-labs-extract']) await client.post(`/api/outputs/${id}/cancel`);
+    for (const id of [SIREN, GATE, 'out-labs-extract']) await server.client.post(`/api/outputs/${id}/cancel`);
   });
 
-  const detail = async (id: string) => (await client.get(`/api/outputs/${id}`)).json;
+  const detail = async (id: string) => (await server.client.get(`/api/outputs/${id}`)).json;
   // The first updates call on an unwatched item answers controllerUnknown while the server asks the hardware.
   const flags = async (id: string): Promise<string[]> => {
-    const first = (await client.get(`/api/outputs/${id}/updates`)).json;
+    const first = (await server.client.get(`/api/outputs/${id}/updates`)).json;
     if (first.updates.statusFlags[0] !== 'controllerUnknown') return first.updates.statusFlags;
-    return (await client.get(first.next.href)).json.updates.statusFlags;
+    return (await server.client.get(first.next.href)).json.updates.statusFlags;
   };
-  const post = async (id: string, key: string, body?: unknown) => client.post((await detail(id)).commands[key].href, body);
+  const post = async (id: string, key: string, body?: unknown) => server.client.post((await detail(id)).commands[key].href, body);
 
   it('is linked from discovery as features.outputs.outputs, a plain link', async () => {
-    expect(await feature(client, 'outputs', 'outputs')).toBe(`${sim.url}/api/outputs`);
+    expect(await feature(server.client, 'outputs', 'outputs')).toBe(`${server.sim.url}/api/outputs`);
   });
 
   it('searches by name and returns href, id and name by default', async () => {
-    const all = (await client.get(await feature(client, 'outputs', 'outputs'))).json.results;
+    const all = (await server.client.get(await feature(server.client, 'outputs', 'outputs'))).json.results;
     expect(all.map((o: { name: string }) => o.name).sort()).toEqual(
       ['Car park strobe', 'Lab fume extract fan', 'Loading dock gate relay', 'Lobby siren', 'North Level 3 strobe'],
     );
     for (const output of all) expect(Object.keys(output).sort()).toEqual(['href', 'id', 'name']);
-    const found = (await client.get(withQuery(await feature(client, 'outputs', 'outputs'), { name: 'siren' }))).json.results;
-    expect(found).toEqual([{ href: `${sim.url}/api/outputs/${SIREN}`, id: SIREN, name: 'Lobby siren' }]);
+    const found = (await server.client.get(withQuery(await feature(server.client, 'outputs', 'outputs'), { name: 'siren' }))).json.results;
+    expect(found).toEqual([{ href: `${server.sim.url}/api/outputs/${SIREN}`, id: SIREN, name: 'Lobby siren' }]);
   });
 
   it('gives the detail with every field of OutputDetail except statusFlags unless asked', async () => {
@@ -57,11 +50,11 @@ describe('outputs at 9.40', () => {
         .filter((f) => f !== 'notes' || siren.notes !== undefined)
         .sort(),
     );
-    expect(siren.division).toEqual({ id: 'north', href: `${sim.url}/api/divisions/north` });
+    expect(siren.division).toEqual({ id: 'north', href: `${server.sim.url}/api/divisions/north` });
     expect(siren.updates.href).toMatch(new RegExp(`/api/outputs/${SIREN}/updates`));
-    const asked = (await client.get(`/api/outputs/${SIREN}?fields=statusFlags,statusText`)).json;
+    const asked = (await server.client.get(`/api/outputs/${SIREN}?fields=statusFlags,statusText`)).json;
     expect(asked.statusFlags).toEqual(expect.arrayContaining([expect.stringMatching(/^(open|unknown)$/)]));
-    expect((await client.get(`/api/outputs/${SIREN}?fields=voltage,name`)).json).toEqual({ name: 'Lobby siren' });
+    expect((await server.client.get(`/api/outputs/${SIREN}?fields=voltage,name`)).json).toEqual({ name: 'Lobby siren' });
   });
 
   it('offers on, onUntil, off, offUntil and cancel; pulse only where the output pulses; Until keys share the href', async () => {
@@ -69,14 +62,14 @@ describe('outputs at 9.40', () => {
     expect(Object.keys(siren).sort()).toEqual(['cancel', 'off', 'offUntil', 'on', 'onUntil']);
     expect(siren.onUntil.href).toBe(siren.on.href);
     expect(siren.offUntil.href).toBe(siren.off.href);
-    expect(siren.on.href).toBe(`${sim.url}/api/outputs/${SIREN}/on`);
+    expect(siren.on.href).toBe(`${server.sim.url}/api/outputs/${SIREN}/on`);
     expect(Object.keys((await detail(GATE)).commands).sort()).toEqual(['cancel', 'off', 'offUntil', 'on', 'onUntil', 'pulse']);
   });
 
   it('on, off and cancel change the flags, and the status text says On and Off', async () => {
     expect(await flags(SIREN)).toEqual(['open']);
     expect((await post(SIREN, 'on')).status).toBe(204);
-    const on = (await client.get(`/api/outputs/${SIREN}/updates`)).json.updates;
+    const on = (await server.client.get(`/api/outputs/${SIREN}/updates`)).json.updates;
     // The item is watched now (the call above), so the status comes at once.
     expect(on).toEqual({ status: 'On Overridden', statusText: 'On\nOverridden', statusFlags: ['closed', 'overridden'] });
     expect((await post(SIREN, 'off')).status).toBe(204);
@@ -86,12 +79,12 @@ describe('outputs at 9.40', () => {
   });
 
   it('onUntil ends by itself at its end time; a bad end time is refused with 400 and changes nothing', async () => {
-    const endTime = new Date(sim.control.now() + 10 * 60_000).toISOString();
+    const endTime = new Date(server.sim.control.now() + 10 * 60_000).toISOString();
     expect((await post(SIREN, 'onUntil', { endTime })).status).toBe(204);
     expect(await flags(SIREN)).toEqual(['closed', 'overridden']);
-    sim.control.advanceTime(10 * 60_000 + 1_000);
+    server.sim.control.advanceTime(10 * 60_000 + 1_000);
     expect(await flags(SIREN)).toEqual(['open']);
-    const past = await post(SIREN, 'onUntil', { endTime: new Date(sim.control.now() - 60 * 60_000).toISOString() });
+    const past = await post(SIREN, 'onUntil', { endTime: new Date(server.sim.control.now() - 60 * 60_000).toISOString() });
     expect(past.status).toBe(400);
     expect(await flags(SIREN)).toEqual(['open']);
   });
@@ -99,22 +92,22 @@ describe('outputs at 9.40', () => {
   it('pulse: on (pulsed) for the pulse time, then off; answered 400 on an output not set to pulse', async () => {
     expect((await post(GATE, 'pulse')).status).toBe(204);
     expect(await flags(GATE)).toEqual(['closed', 'pulsed', 'overridden']);
-    sim.control.advanceTime(3_500);
+    server.sim.control.advanceTime(3_500);
     expect(await flags(GATE)).toEqual(['open']);
-    const refused = await client.post(`/api/outputs/${SIREN}/pulse`);
+    const refused = await server.client.post(`/api/outputs/${SIREN}/pulse`);
     expect(refused.status).toBe(400);
     expect(refused.text).toMatch(/not configured for pulsing/);
     expect(await flags(SIREN)).toEqual(['open']);
   });
 
   it('records each override as an event naming the command', async () => {
-    const before = sim.control.events().length;
+    const before = server.sim.control.events().length;
     await post(SIREN, 'on');
-    expect(sim.control.events().slice(before)).toEqual([expect.objectContaining({ type: 'override', collection: 'outputs', itemId: SIREN, command: 'on' })]);
+    expect(server.sim.control.events().slice(before)).toEqual([expect.objectContaining({ type: 'override', collection: 'outputs', itemId: SIREN, command: 'on' })]);
   });
 
   it('carries outputs in the multi-item subscription beside other kinds, and wakes it on a change', async () => {
-    const first = await client.post(await feature(client, 'items', 'updates'), { itemIds: [SIREN, 'd-n1-east'] });
+    const first = await server.client.post(await feature(server.client, 'items', 'updates'), { itemIds: [SIREN, 'd-n1-east'] });
     expect(first.status).toBe(200);
     const siren = first.json.updates.find((u: { id: string }) => u.id === SIREN);
     expect(siren).toMatchObject({ id: SIREN, statusFlags: [expect.stringMatching(/^(open|controllerUnknown)$/)] });
@@ -123,7 +116,7 @@ describe('outputs at 9.40', () => {
     let next = first.json.next.href as string;
     let changed: unknown[] = [];
     for (let i = 0; i < 4 && !JSON.stringify(changed).includes('closed'); i++) {
-      const reply = (await client.get(next)).json;
+      const reply = (await server.client.get(next)).json;
       next = reply.next.href;
       changed = reply.updates.filter((u: { id: string }) => u.id === SIREN);
     }
@@ -131,41 +124,35 @@ describe('outputs at 9.40', () => {
   });
 
   it('the control API sets the state the site logic drives and the relay conditions; an override still wins', async () => {
-    sim.control.patchItem('outputs', SIREN, { on: true });
+    server.sim.control.patchItem('outputs', SIREN, { on: true });
     expect(await flags(SIREN)).toEqual(['closed']);
     await post(SIREN, 'off');
     expect(await flags(SIREN)).toEqual(['open', 'overridden']);
     await post(SIREN, 'cancel');
-    sim.control.patchItem('outputs', SIREN, { on: false, switchingDisabled: true });
+    server.sim.control.patchItem('outputs', SIREN, { on: false, switchingDisabled: true });
     expect(await flags(SIREN)).toEqual(['open', 'switchingDisabled']);
-    sim.control.patchItem('outputs', SIREN, { switchingDisabled: false, relayStateUnknown: true });
+    server.sim.control.patchItem('outputs', SIREN, { switchingDisabled: false, relayStateUnknown: true });
     expect(await flags(SIREN)).toEqual(['relayStateUnknown']);
-    sim.control.patchItem('outputs', SIREN, { relayStateUnknown: false });
-    expect(() => sim.control.patchItem('outputs', SIREN, { open: true })).toThrow();
+    server.sim.control.patchItem('outputs', SIREN, { relayStateUnknown: false });
+    expect(() => server.sim.control.patchItem('outputs', SIREN, { open: true })).toThrow();
   });
 
   it('keeps overridden beside controllerOffline', async () => {
     await post(SIREN, 'on');
-    sim.control.setControllerOnline('ctl-north', false);
+    server.sim.control.setControllerOnline('ctl-north', false);
     try {
       expect(await flags(SIREN)).toEqual(['controllerOffline', 'overridden']);
     } finally {
-      sim.control.setControllerOnline('ctl-north', true);
+      server.sim.control.setControllerOnline('ctl-north', true);
     }
   });
 });
 
 describe('outputs: privileges and licences', () => {
-  let sim: RunningSimulator;
-  let client: TestClient;
-  beforeAll(async () => ({ sim, client } = await simulatorAt('9.40')));
-  afterAll(async () => {
-    await client.close();
-    await sim.stop();
-  });
+  const server = simulatorForTheseTests(() => simulatorAt('9.40'));
 
   it("'View Site' sees its division's outputs without commands; overriding needs 'Override'", async () => {
-    const north = new TestClient(sim, { authorization: `${sim.authScheme} ${KEYS.north}` });
+    const north = new TestClient(server.sim, { authorization: `${server.sim.authScheme} ${KEYS.north}` });
     try {
       const seen = (await north.get('/api/outputs')).json.results.map((o: { id: string }) => o.id).sort();
       expect(seen).toEqual(['out-labs-extract', 'out-n-siren', 'out-n-strobe']);
@@ -179,17 +166,17 @@ describe('outputs: privileges and licences', () => {
   });
 
   it('without RESTOverrides: no commands and every override 403; without RESTStatus from 8.60: found but no status', async () => {
-    sim.control.setLicences(['RESTCardholders', 'RESTStatus']);
-    expect((await client.get(`/api/outputs/${SIREN}`)).json.commands).toBeUndefined();
-    expect((await client.post(`/api/outputs/${SIREN}/on`)).status).toBe(403);
-    sim.control.setLicences(['RESTOverrides']);
-    const found = (await client.get(`/api/outputs/${SIREN}?fields=href,name,statusFlags,commands`)).json;
+    server.sim.control.setLicences(['RESTCardholders', 'RESTStatus']);
+    expect((await server.client.get(`/api/outputs/${SIREN}`)).json.commands).toBeUndefined();
+    expect((await server.client.post(`/api/outputs/${SIREN}/on`)).status).toBe(403);
+    server.sim.control.setLicences(['RESTOverrides']);
+    const found = (await server.client.get(`/api/outputs/${SIREN}?fields=href,name,statusFlags,commands`)).json;
     expect(found.statusFlags).toBeUndefined();
     expect(Object.keys(found.commands)).toContain('on');
-    sim.control.setLicences(['RESTCardholders']);
-    expect((await client.get('/api/outputs')).status).toBe(403);
-    expect((await client.get('/api')).json.features.outputs).toBeUndefined();
-    sim.control.setLicences(['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV']);
+    server.sim.control.setLicences(['RESTCardholders']);
+    expect((await server.client.get('/api/outputs')).status).toBe(403);
+    expect((await server.client.get('/api')).json.features.outputs).toBeUndefined();
+    server.sim.control.setLicences(['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV']);
   });
 });
 

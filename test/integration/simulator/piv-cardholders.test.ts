@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, privilegeSite } from './fixtures/sites';
-import { feature, startWithClient, TestClient } from './support';
+import { feature, simulatorForTheseTests, startWithClient, TestClient } from './support';
 
 // Spec: PIV card (fields, pivData, chuid), Endpoints: PIV cards, PIV payload rejection, PIV card status rules.
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -25,28 +24,22 @@ function pivCard(typeHref: string, changes: Record<string, unknown> = {}, pivCha
 }
 
 describe('PIV cardholders', () => {
-  let sim: RunningSimulator;
-  let client: TestClient;
+  const server = simulatorForTheseTests({ site: privilegeSite(), version: '8.60' });
   let cardholders: string;
   let pivType: string;
   beforeAll(async () => {
-    ({ sim, client } = await startWithClient({ site: privilegeSite(), version: '8.60' }));
-    cardholders = await feature(client, 'cardholders', 'cardholders');
-    const types = (await client.get(await feature(client, 'cardTypes', 'cardTypes'))).json.results;
+    cardholders = await feature(server.client, 'cardholders', 'cardholders');
+    const types = (await server.client.get(await feature(server.client, 'cardTypes', 'cardTypes'))).json.results;
     pivType = types.find((t: { credentialClass: string }) => t.credentialClass === 'piv').href;
   });
-  afterAll(async () => {
-    await client.close();
-    await sim.stop();
-  });
-  const division = () => ({ href: `${sim.url}/api/divisions/north` });
+  const division = () => ({ href: `${server.sim.url}/api/divisions/north` });
   const create = (cards: unknown[], extra: Record<string, unknown> = {}) =>
-    client.post(cardholders, { division: division(), firstName: 'Pat', lastName: 'Lee', cards, ...extra });
+    server.client.post(cardholders, { division: division(), firstName: 'Pat', lastName: 'Lee', cards, ...extra });
 
   it('card types: the PIV type has credentialClass piv; availableCardStates only when asked for', async () => {
-    const types = (await client.get('/api/card_types/assign')).json.results;
+    const types = (await server.client.get('/api/card_types/assign')).json.results;
     expect(types[0]).not.toHaveProperty('availableCardStates');
-    const withStates = (await client.get('/api/card_types/assign?fields=href,name,credentialClass,availableCardStates')).json.results;
+    const withStates = (await server.client.get('/api/card_types/assign?fields=href,name,credentialClass,availableCardStates')).json.results;
     expect(withStates.find((t: { href: string }) => t.href === pivType).availableCardStates).toEqual(['Active', 'Disabled (manually)']);
   });
 
@@ -54,8 +47,8 @@ describe('PIV cardholders', () => {
     const reply = await create([pivCard(pivType)]);
     expect(reply.status).toBe(201);
     const location = reply.headers.location as string;
-    expect(location).toMatch(new RegExp(`^${sim.url}/api/cardholders/`));
-    const holder = (await client.get(location)).json;
+    expect(location).toMatch(new RegExp(`^${server.sim.url}/api/cardholders/`));
+    const holder = (await server.client.get(location)).json;
     expect(holder).toMatchObject({ firstName: 'Pat', lastName: 'Lee', division: division() });
     const card = holder.cards[0];
     expect(card).toMatchObject({
@@ -66,20 +59,20 @@ describe('PIV cardholders', () => {
     });
     expect(Object.keys(card.pivData).sort()).toEqual(['chuid', 'lastCheckTime', 'pivStatus']);
     expect(card.pivData.pivStatus).toEqual({ type: 'NotChecked' });
-    const full = (await client.get(`${location}?fields=defaults,cards.pivData`)).json.cards[0].pivData;
+    const full = (await server.client.get(`${location}?fields=defaults,cards.pivData`)).json.cards[0].pivData;
     expect(full.contentSigningCert).toBe(b64('content signing certificate'));
     expect(full.fingerprints).toBe(b64('fingerprint records'));
-    const one = (await client.get(`${location}?fields=cards.pivData.pivAuthenticationCert`)).json.cards[0].pivData;
+    const one = (await server.client.get(`${location}?fields=cards.pivData.pivAuthenticationCert`)).json.cards[0].pivData;
     expect(one).toHaveProperty('pivAuthenticationCert');
     expect(one).not.toHaveProperty('contentSigningCert');
   });
 
   it('GET of a card href is 404; DELETE of it removes the card', async () => {
     const location = (await create([pivCard(pivType)])).headers.location as string;
-    const cardHref = (await client.get(location)).json.cards[0].href;
-    expect((await client.get(cardHref)).status).toBe(404);
-    expect((await client.send('DELETE', cardHref)).status).toBe(204);
-    expect((await client.get(location)).json.cards).toEqual([]);
+    const cardHref = (await server.client.get(location)).json.cards[0].href;
+    expect((await server.client.get(cardHref)).status).toBe(404);
+    expect((await server.client.send('DELETE', cardHref)).status).toBe(204);
+    expect((await server.client.get(location)).json.cards).toEqual([]);
   });
 
   it.each([
@@ -108,48 +101,42 @@ describe('PIV cardholders', () => {
   });
 
   it('refuses a cardholder without a division or names (400), and a malformed body (400)', async () => {
-    expect((await client.post(cardholders, { firstName: 'X' })).status).toBe(400);
-    expect((await client.post(cardholders, { division: division() })).status).toBe(400);
-    expect((await client.post(cardholders, '{"division":')).status).toBe(400);
+    expect((await server.client.post(cardholders, { firstName: 'X' })).status).toBe(400);
+    expect((await server.client.post(cardholders, { division: division() })).status).toBe(400);
+    expect((await server.client.post(cardholders, '{"division":')).status).toBe(400);
   });
 
   it('is 403 without the PIV licence or without the Create privilege', async () => {
-    const north = new TestClient(sim, { authorization: `GGL-API-KEY ${KEYS.north}` });
+    const north = new TestClient(server.sim, { authorization: `GGL-API-KEY ${KEYS.north}` });
     expect((await north.post(cardholders, { division: division(), firstName: 'N', cards: [] })).status).toBe(403);
     await north.close();
-    sim.control.setLicences(['RESTCardholders', 'RESTStatus', 'RESTOverrides']);
+    server.sim.control.setLicences(['RESTCardholders', 'RESTStatus', 'RESTOverrides']);
     expect((await create([pivCard(pivType)])).status).toBe(403);
-    sim.control.setLicences(['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV']);
+    server.sim.control.setLicences(['RESTCardholders', 'RESTStatus', 'RESTOverrides', 'PIV']);
   });
 });
 
 describe('PIV card status rules', () => {
-  let sim: RunningSimulator;
-  let client: TestClient;
+  const server = simulatorForTheseTests({ version: '9.40' });
   let pivType: string;
   beforeAll(async () => {
-    ({ sim, client } = await startWithClient({ version: '9.40' }));
-    pivType = (await client.get('/api/card_types/assign')).json.results.find((t: { credentialClass: string }) => t.credentialClass === 'piv').href;
-  });
-  afterAll(async () => {
-    await client.close();
-    await sim.stop();
+    pivType = (await server.client.get('/api/card_types/assign')).json.results.find((t: { credentialClass: string }) => t.credentialClass === 'piv').href;
   });
 
   async function newCard(changes: Record<string, unknown> = {}, pivChanges: Record<string, unknown> = {}) {
-    const reply = await client.post('/api/cardholders', {
-      division: { href: `${sim.url}/api/divisions/root` },
+    const reply = await server.client.post('/api/cardholders', {
+      division: { href: `${server.sim.url}/api/divisions/root` },
       lastName: 'Card',
       cards: [pivCard(pivType, changes, pivChanges)],
     });
     expect(reply.status).toBe(201);
     const holder = reply.headers.location as string;
-    const card = (await client.get(holder)).json.cards[0];
+    const card = (await server.client.get(holder)).json.cards[0];
     return { holder, card };
   }
   const update = async (holder: string, element: Record<string, unknown>) => {
-    const reply = await client.send('PATCH', holder, JSON.stringify({ cards: { update: [element] } }), { 'content-type': 'application/json' });
-    return { status: reply.status, card: (await client.get(holder)).json.cards[0], reply };
+    const reply = await server.client.send('PATCH', holder, JSON.stringify({ cards: { update: [element] } }), { 'content-type': 'application/json' });
+    return { status: reply.status, card: (await server.client.get(holder)).json.cards[0], reply };
   };
 
   it('8.70+: the CHUID hash is optional', async () => {
@@ -191,21 +178,21 @@ describe('PIV card status rules', () => {
   // cc_rest.yaml: /api/cardholders/{id} [PIV] PATCH: cards.add, cards.update, cards.remove; unknown members are ignored.
   it('PATCH ignores a `delete` array, as a real server does: the card stays', async () => {
     const { holder, card } = await newCard();
-    const ignored = await client.send('PATCH', holder, JSON.stringify({ cards: { delete: [{ href: card.href }] } }), { 'content-type': 'application/json' });
+    const ignored = await server.client.send('PATCH', holder, JSON.stringify({ cards: { delete: [{ href: card.href }] } }), { 'content-type': 'application/json' });
     expect(ignored.status).toBe(204);
-    expect((await client.get(holder)).json.cards.map((c: { href: string }) => c.href)).toEqual([card.href]);
+    expect((await server.client.get(holder)).json.cards.map((c: { href: string }) => c.href)).toEqual([card.href]);
   });
 
   it('PATCH adds and removes cards', async () => {
     const { holder, card } = await newCard();
-    const added = await client.send(
+    const added = await server.client.send(
       'PATCH',
       holder,
       JSON.stringify({ firstName: 'Renamed', cards: { add: [pivCard(pivType)], remove: [{ href: card.href }] } }),
       { 'content-type': 'application/json' },
     );
     expect(added.status).toBe(204);
-    const after = (await client.get(holder)).json;
+    const after = (await server.client.get(holder)).json;
     expect(after.firstName).toBe('Renamed');
     expect(after.cards).toHaveLength(1);
     expect(after.cards[0].href).not.toBe(card.href);

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
-import { feature, startWithClient, withQuery, type TestClient } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { feature, simulatorForTheseTests, withQuery } from './support';
 
 // Spec: Common conventions for item collections (top, next paging, sort).
 describe('search: paging and sort', () => {
-  let sim: RunningSimulator;
-  let client: TestClient;
+  const server = simulatorForTheseTests();
   let doorsHref: string;
   beforeAll(async () => {
-    ({ sim, client } = await startWithClient());
-    doorsHref = await feature(client, 'doors', 'doors');
-  });
-  afterAll(async () => {
-    await client.close();
-    await sim.stop();
+    doorsHref = await feature(server.client, 'doors', 'doors');
   });
 
   it('pages with top and next (whose href carries a query string) through every door once, in id order', async () => {
@@ -21,7 +14,7 @@ describe('search: paging and sort', () => {
     let href: string | undefined = withQuery(doorsHref, { top: '7', sort: 'id' });
     let pages = 0;
     while (href) {
-      const page = await client.get(href);
+      const page = await server.client.get(href);
       expect(page.status).toBe(200);
       expect(page.json.results.length).toBeLessThanOrEqual(7);
       ids.push(...page.json.results.map((r: { id: string }) => r.id));
@@ -36,19 +29,19 @@ describe('search: paging and sort', () => {
   });
 
   it('omits next on the last page', async () => {
-    const page = await client.get(withQuery(doorsHref, { top: '1000' }));
+    const page = await server.client.get(withQuery(doorsHref, { top: '1000' }));
     expect(page.json.next).toBeUndefined();
   });
 
   it('returns terse summaries: href, id and name', async () => {
-    const page = await client.get(withQuery(doorsHref, { top: '1', sort: 'id' }));
+    const page = await server.client.get(withQuery(doorsHref, { top: '1', sort: 'id' }));
     expect(Object.keys(page.json.results[0]).sort()).toEqual(['href', 'id', 'name']);
-    expect(page.json.results[0].href).toBe(`${sim.url}/api/doors/${page.json.results[0].id}`);
+    expect(page.json.results[0].href).toBe(`${server.sim.url}/api/doors/${page.json.results[0].id}`);
   });
 
   it('sorts by -id in reverse', async () => {
-    const up = (await client.get(withQuery(doorsHref, { sort: 'id' }))).json.results.map((r: { id: string }) => r.id);
-    const down = (await client.get(withQuery(doorsHref, { sort: '-id' }))).json.results.map((r: { id: string }) => r.id);
+    const up = (await server.client.get(withQuery(doorsHref, { sort: 'id' }))).json.results.map((r: { id: string }) => r.id);
+    const down = (await server.client.get(withQuery(doorsHref, { sort: '-id' }))).json.results.map((r: { id: string }) => r.id);
     expect(down).toEqual([...up].reverse());
   });
 });

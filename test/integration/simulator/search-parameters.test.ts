@@ -1,31 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
+import { describe, expect, it } from 'vitest';
 import { generateSite } from '../../../electron/simulator/site/generate';
 import { demoSite } from './fixtures/sites';
-import { startWithClient, type TestClient } from './support';
+import { simulatorForTheseTests, startWithClient } from './support';
 
 // Spec: Common query parameters (name, description, division, directDivision, fields, sort, top).
-async function server(version: string, site = demoSite()) {
+async function startAt(version: string, site = demoSite()) {
   return startWithClient({ version, site });
 }
 const names = (reply: { json: { results: { name: string }[] } }) => reply.json.results.map((r) => r.name).sort();
 
 describe('name and description matching', () => {
-  let sim: RunningSimulator;
-  let client: TestClient;
-  beforeAll(async () => {
+  const server = simulatorForTheseTests(() => {
     const site = demoSite();
     site.doors!.push(
       { id: 'd-pct', name: '100% Door', division: 'root', description: 'Abc' },
       { id: 'd-under', name: 'Under_score', division: 'root', description: 'xAbcx' },
     );
-    ({ sim, client } = await server('9.40', site));
+    return startAt('9.40', site);
   });
-  afterAll(async () => {
-    await client.close();
-    await sim.stop();
-  });
-  const search = (q: string) => client.get(`/api/doors?top=1000&${q}`);
+  const search = (q: string) => server.client.get(`/api/doors?top=1000&${q}`);
 
   it('matches a case-insensitive substring', async () => {
     expect(names(await search('name=LOBBY'))).toEqual(['Lobby Main Entrance', 'Lobby Side Door', 'North L2 Lift Lobby']);
@@ -57,33 +50,27 @@ describe('name and description matching', () => {
 });
 
 describe('division filters', () => {
-  let sim: RunningSimulator;
-  let client: TestClient;
-  beforeAll(async () => ({ sim, client } = await server('9.20')));
-  afterAll(async () => {
-    await client.close();
-    await sim.stop();
-  });
+  const server = simulatorForTheseTests(() => startAt('9.20'));
 
   it('division includes descendants; a list is a union', async () => {
-    const north = names(await client.get('/api/doors?top=1000&division=north'));
+    const north = names(await server.client.get('/api/doors?top=1000&division=north'));
     expect(north).toContain('Lab Chemical Store');
-    const both = names(await client.get('/api/doors?top=1000&division=north-labs,grounds'));
+    const both = names(await server.client.get('/api/doors?top=1000&division=north-labs,grounds'));
     expect(both).toEqual(
       ['Lab Airlock Outer', 'Lab Airlock Inner', 'Lab Chemical Store', 'Car Park Vehicle Gate', 'Car Park Pedestrian Gate', 'Plant Room Door', 'Bike Cage Gate'].sort(),
     );
   });
 
   it('directDivision (9.20+) takes only items directly in the division, and is case-sensitive', async () => {
-    const direct = names(await client.get('/api/doors?top=1000&directDivision=north'));
+    const direct = names(await server.client.get('/api/doors?top=1000&directDivision=north'));
     expect(direct).not.toContain('Lab Chemical Store');
     expect(direct).toContain('Lobby Main Entrance');
-    const ignored = await client.get('/api/doors?top=1000&directdivision=north');
+    const ignored = await server.client.get('/api/doors?top=1000&directdivision=north');
     expect(ignored.json.results.length).toBe(demoSite().doors!.length);
   });
 
   it('directDivision is ignored before 9.20', async () => {
-    const { sim: old, client: oldClient } = await server('9.10');
+    const { sim: old, client: oldClient } = await startAt('9.10');
     const all = await oldClient.get('/api/doors?top=1000&directDivision=north');
     expect(all.json.results.length).toBe(demoSite().doors!.length);
     await oldClient.close();
@@ -93,7 +80,7 @@ describe('division filters', () => {
 
 describe('fields', () => {
   it('8.00 always adds href and id to what was asked for', async () => {
-    const { sim, client } = await server('8.00');
+    const { sim, client } = await startAt('8.00');
     const page = await client.get('/api/doors?top=1&sort=id&fields=name');
     expect(Object.keys(page.json.results[0]).sort()).toEqual(['href', 'id', 'name']);
     await client.close();
@@ -101,7 +88,7 @@ describe('fields', () => {
   });
 
   it('from 8.10 only what was asked for; defaults adds the defaults; names are case-sensitive', async () => {
-    const { sim, client } = await server('8.10');
+    const { sim, client } = await startAt('8.10');
     const page = await client.get('/api/doors?top=1&sort=id&fields=name,Description');
     expect(page.json.results[0]).toEqual({ name: 'Bike Cage Gate' });
     const withDefaults = await client.get('/api/doors?top=1&sort=id&fields=defaults,entryAccessZone');
@@ -122,7 +109,7 @@ describe('fields', () => {
 
 describe('sort and top', () => {
   it('ignores an unknown sort value', async () => {
-    const { sim, client } = await server('9.20');
+    const { sim, client } = await startAt('9.20');
     const plain = names(await client.get('/api/doors?top=1000'));
     const bogus = names(await client.get('/api/doors?top=1000&sort=colour'));
     expect(bogus).toEqual(plain);
@@ -134,7 +121,7 @@ describe('sort and top', () => {
 
   it('without sort, 9.20 lists in site order and 9.30 in another (unspecified) order', async () => {
     const order = async (version: string) => {
-      const { sim, client } = await server(version);
+      const { sim, client } = await startAt(version);
       const ids = (await client.get('/api/doors?top=1000')).json.results.map((r: { id: string }) => r.id);
       await client.close();
       await sim.stop();

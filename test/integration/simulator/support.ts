@@ -1,4 +1,5 @@
 import { Agent, request } from 'undici';
+import { afterAll, beforeAll } from 'vitest';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../electron/simulator/index';
 
 export interface Reply {
@@ -77,4 +78,54 @@ export async function feature(client: TestClient, group: string, key: string): P
 export async function startWithClient(options: SimulatorOptions = {}): Promise<{ sim: RunningSimulator; client: TestClient }> {
   const sim = await startSimulator(options);
   return { sim, client: new TestClient(sim) };
+}
+
+/** A simulator and a client of it with its API key, shared by the tests of one describe block. */
+export interface SimulatorUnderTest {
+  readonly sim: RunningSimulator;
+  readonly client: TestClient;
+  /** A client with another operator's API key (the same one for the same key), closed after the last test. */
+  as(apiKey: string): TestClient;
+}
+
+/**
+ * Starts a simulator with a client before the first test of the describe block (or file) this is
+ * called in, and closes both after the last. `start` is `startWithClient` by default; a file with its
+ * own way to start one (a version, a site) passes it.
+ */
+export function simulatorForTheseTests(
+  start: SimulatorOptions | (() => Promise<{ sim: RunningSimulator; client: TestClient }>) = {},
+): SimulatorUnderTest {
+  let started: { sim: RunningSimulator; client: TestClient } | undefined;
+  const others = new Map<string, TestClient>();
+  beforeAll(async () => {
+    started = await (typeof start === 'function' ? start() : startWithClient(start));
+  });
+  afterAll(async () => {
+    for (const other of others.values()) await other.close();
+    others.clear();
+    await started?.client.close();
+    await started?.sim.stop();
+  });
+  const current = () => {
+    if (!started) throw new Error('the simulator is started before the first test of its block');
+    return started;
+  };
+  return {
+    get sim() {
+      return current().sim;
+    },
+    get client() {
+      return current().client;
+    },
+    as(apiKey) {
+      const { sim } = current();
+      let other = others.get(apiKey);
+      if (!other) {
+        other = new TestClient(sim, { authorization: `${sim.authScheme} ${apiKey}` });
+        others.set(apiKey, other);
+      }
+      return other;
+    },
+  };
 }

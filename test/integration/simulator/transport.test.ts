@@ -1,42 +1,35 @@
 import { connect } from 'node:http2';
 import { X509Certificate } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../electron/simulator/index';
-import { startWithClient, TestClient } from './support';
+import { describe, expect, it } from 'vitest';
+import { simulatorForTheseTests, startWithClient, TestClient } from './support';
 
 // Spec: What the service does (1) — HTTPS/JSON; architecture: HTTP/1.1 and HTTP/2 on one port.
 describe('transport', () => {
-  let sim: RunningSimulator;
-  let client: TestClient;
-  beforeAll(async () => ({ sim, client } = await startWithClient()));
-  afterAll(async () => {
-    await client.close();
-    await sim.stop();
-  });
+  const server = simulatorForTheseTests();
 
   it('serves JSON over HTTPS with a server certificate for 127.0.0.1 and localhost', async () => {
-    const reply = await client.get('/api');
+    const reply = await server.client.get('/api');
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toMatch(/^application\/json/);
-    const cert = new X509Certificate(sim.serverCertPem);
+    const cert = new X509Certificate(server.sim.serverCertPem);
     expect(cert.checkIP('127.0.0.1')).toBe('127.0.0.1');
     expect(cert.checkHost('localhost')).toBe('localhost');
-    expect(cert.fingerprint256).toBe(sim.serverFingerprint256);
-    expect(sim.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(cert.fingerprint256).toBe(server.sim.serverFingerprint256);
+    expect(server.sim.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
   });
 
   it('hands out a client certificate whose SHA-1 thumbprint it reports', () => {
-    const cert = new X509Certificate(sim.clientCertPem);
-    expect(cert.fingerprint.replace(/:/g, '')).toBe(sim.clientThumbprint);
-    expect(sim.clientThumbprint).toMatch(/^[0-9A-F]{40}$/);
-    expect(sim.apiKey).toMatch(/^[0-9A-F]{4}(-[0-9A-F]{4}){7}$/);
+    const cert = new X509Certificate(server.sim.clientCertPem);
+    expect(cert.fingerprint.replace(/:/g, '')).toBe(server.sim.clientThumbprint);
+    expect(server.sim.clientThumbprint).toMatch(/^[0-9A-F]{40}$/);
+    expect(server.sim.apiKey).toMatch(/^[0-9A-F]{4}(-[0-9A-F]{4}){7}$/);
   });
 
   it('speaks HTTP/2 on the same port when ALPN offers it', async () => {
-    const session = connect(sim.url, { ca: sim.serverCertPem, cert: sim.clientCertPem, key: sim.clientKeyPem });
+    const session = connect(server.sim.url, { ca: server.sim.serverCertPem, cert: server.sim.clientCertPem, key: server.sim.clientKeyPem });
     try {
       const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const stream = session.request({ ':path': '/api', authorization: `${sim.authScheme} ${sim.apiKey}` });
+        const stream = session.request({ ':path': '/api', authorization: `${server.sim.authScheme} ${server.sim.apiKey}` });
         let status = 0;
         let body = '';
         stream.on('response', (headers) => (status = Number(headers[':status'])));
@@ -54,10 +47,10 @@ describe('transport', () => {
   });
 
   it('undici with allowH2 and plain HTTP/1.1 clients both get answers', async () => {
-    const h2 = new TestClient(sim, { allowH2: true });
+    const h2 = new TestClient(server.sim, { allowH2: true });
     try {
       expect((await h2.get('/api')).status).toBe(200);
-      expect((await client.get('/api')).status).toBe(200);
+      expect((await server.client.get('/api')).status).toBe(200);
     } finally {
       await h2.close();
     }

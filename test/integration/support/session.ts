@@ -1,9 +1,10 @@
 import { request } from 'undici';
-import type { RunningSimulator } from '../../../electron/simulator/index';
+import { onTestFinished } from 'vitest';
+import type { RunningSimulator, SimulatorOptions } from '../../../electron/simulator/index';
 import { ContractEvents } from '../../../electron/core/events';
 import { SiteSession, type SessionTiming } from '../../../electron/core/site-session';
 import type { BoardItem, ConnectionState, ItemLiveness, ItemStatus } from '../../../shared/domain';
-import { deskConfigFor } from './site';
+import { deskConfigFor, eventually, startTestSite } from './site';
 
 /** Short session timings for tests: quick probes and reconnects, the catalogue reloaded every few seconds. */
 export const TEST_TIMING: Partial<SessionTiming> = {
@@ -44,6 +45,28 @@ export function recordedSession(site: RunningSimulator, timing: Partial<SessionT
 }
 
 /** Control API calls the desk's honesty tests need beyond those in site.ts. */
+export type RecordedSession = ReturnType<typeof recordedSession>;
+
+/** A test site (`options`) and the desk's recorded session on it, both stopped when the test ends. */
+export async function recordedDeskOnTestSite(
+  options: SimulatorOptions = {},
+  timing?: Partial<SessionTiming>,
+): Promise<{ site: RunningSimulator; desk: RecordedSession }> {
+  const site = await startTestSite(options);
+  const desk = recordedSession(site, timing);
+  onTestFinished(async () => {
+    await desk.session.stop();
+    await site.stop();
+  });
+  return { site, desk };
+}
+
+/** Waits until the desk is connected with all `doors` doors on its board, each with its first (closed) status. */
+export async function everyDoorLive(desk: RecordedSession, doors: number, statusMs?: number): Promise<void> {
+  await eventually(() => desk.connection.phase === 'connected' && desk.items.length === doors, 'connected with every door on the board');
+  await eventually(() => desk.items.every((i) => desk.statuses.get(i.href)?.flags.includes('closed')), "every door's status", statusMs);
+}
+
 export async function controlCall(site: RunningSimulator, method: 'PUT' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
   const res = await request(`${site.controlUrl}${path}`, {
     method,

@@ -1,10 +1,10 @@
 import { request } from 'undici';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { discover, type Discovery } from '../../../electron/core/api/discovery';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../electron/simulator/index';
-import { DEFAULT_AUTH } from '../../../electron/core/api/auth';
 import { Transport, type TransportOptions } from '../../../electron/core/api/transport';
 import type { DeskConfig } from '../../../electron/core/config';
+import { deskConfigFor } from '../../support/desk-config';
 
 /**
  * A simulator on ephemeral ports with no scenario (tests move things themselves) and short long-polls.
@@ -15,19 +15,23 @@ export function startTestSite(options: SimulatorOptions = {}): Promise<RunningSi
   return startSimulator({ scenario: false, updatesTimeoutMs: 1_000, queryStringLinks: true, ...options });
 }
 
-export function deskConfigFor(site: RunningSimulator, overrides: Partial<DeskConfig> = {}): DeskConfig {
-  return {
-    baseUrl: site.url,
-    apiKey: site.apiKey,
-    // The desk's own default header, so every test proves the simulator accepts what the desk sends.
-    auth: DEFAULT_AUTH,
-    tls: { cert: site.clientCertPem, key: site.clientKeyPem, connect: { ca: site.serverCertPem } },
-    demo: false,
-    ...overrides,
-  };
-}
+export { deskConfigFor };
 
 /** A transport to the site; `options` tunes it (long-poll budget, protocol, retries). */
+/** A test site (see startTestSite), stopped when the test ends. */
+export async function siteForThisTest(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const site = await startTestSite(options);
+  onTestFinished(() => site.stop());
+  return site;
+}
+
+/** A transport to the site (see transportFor), closed when the test ends. */
+export function transportForThisTest(...args: Parameters<typeof transportFor>): Transport {
+  const transport = transportFor(...args);
+  onTestFinished(() => transport.close());
+  return transport;
+}
+
 export function transportFor(
   site: RunningSimulator,
   overrides: Partial<DeskConfig> = {},

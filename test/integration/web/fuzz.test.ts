@@ -1,18 +1,15 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { z } from 'zod';
 import { collect } from '../../../electron/core/api/items';
 import { searchAll } from '../../../electron/core/api/paging';
-import { silentLogger } from '../../../electron/core/log/logger';
-import { startBrowserHost, type BrowserHost } from '../../../electron/shells/web-host/host';
+import type { BrowserHost } from '../../../electron/shells/web-host/host';
 import type { DeskService } from '../../../shared/contract';
 import { DeskError } from '../../../shared/errors';
 import { MAX_CALL_MESSAGE_BYTES } from '../../../shared/wire';
 import { startFaultServer, type Scripted } from '../support/fault-server';
+import { hostOver } from './renderer-folder';
 
 // A fuzzing pass over what an attacker, a flaky network or a misbehaving server can send the desk:
 // the browser host's HTTP and WebSocket surfaces, and hostile answers from a server the desk pins. All
@@ -51,12 +48,7 @@ let port: number;
 let rssBefore: number;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-fuzz-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Gatehouse</title>');
-  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
-  host = await startBrowserHost({ desk, rendererDir: dir, log: silentLogger });
-  token = new URL(host.url).hash.replace('#token=', '');
+  ({ host, token } = await hostOver(desk));
   port = Number(new URL(host.origin).port);
   rssBefore = process.memoryUsage().rss;
 });

@@ -1,13 +1,14 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { DeskService } from '../../../shared/contract';
-import { startBrowserHost, type BrowserHost } from '../../../electron/shells/web-host/host';
+import { type BrowserHost, startBrowserHost } from '../../../electron/shells/web-host/host';
 import { silentLogger } from '../../../electron/core/log/logger';
 import { MAX_PKCS12_FILE_BYTES } from '../../../shared/settings/calls';
 import { MAX_CALL_MESSAGE_BYTES } from '../../../shared/wire';
+import { hostOver, rendererFolder } from './renderer-folder';
 
 // A desk that answers board.get with an empty board and records what it was asked: these tests are
 // about who may reach the desk through the host, not about the desk.
@@ -24,12 +25,7 @@ let host: BrowserHost;
 let token: string;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-renderer-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Gatehouse</title>');
-  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
-  host = await startBrowserHost({ desk, rendererDir: dir, log: silentLogger });
-  token = new URL(host.url).hash.replace('#token=', '');
+  ({ host, token } = await hostOver(desk));
 });
 afterAll(async () => host?.stop());
 
@@ -130,9 +126,7 @@ describe('browser host: the page is served before the desk has started', () => {
   let starts: BrowserHost[] = [];
 
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-renderer-'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Gatehouse</title>');
-    starting = await startBrowserHost({ desk: new Promise<DeskService>((resolve) => (deskStarted = resolve)), rendererDir: dir, log: silentLogger, token: 'starting-token' });
+    starting = await startBrowserHost({ desk: new Promise<DeskService>((resolve) => (deskStarted = resolve)), rendererDir: rendererFolder(), log: silentLogger, token: 'starting-token' });
     starts = [starting];
   });
   afterAll(async () => Promise.all(starts.map((h) => h.stop())));

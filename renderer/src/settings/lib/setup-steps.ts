@@ -42,3 +42,12 @@ export function readyToConnect(overview: CredentialOverview): boolean {
 export function isFirstRun(overview: CredentialOverview): boolean {
   return overview.demoSite;
 }
+
+/** What the settings screen gives each credential step (vault, API key, certificate, sign-in form). */
+export interface CredentialStepProps {
+  overview: CredentialOverview;
+  /** Its number in the first-run flow; none outside it. */
+  step?: number;
+  /** Called after a change main accepted, so the screen reads the overview again. */
+  onchange: () => Promise<void>;
+}
