@@ -242,11 +242,7 @@ test.describe('refused sign-ins at the desk', () => {
 });
 
 test.describe('linking a card that is someone else’s', () => {
-  let host: RunningHost;
-  test.beforeAll(async () => {
-    host = await startHost();
-  });
-  test.afterAll(async () => host?.stop());
+  const host = hostForTheseTests();
 
   test('the card in the reader enrolled to another cardholder is named, from this desk’s enrolments and from the server, before it is linked', async ({ page }, testInfo) => {
     await openDesk(page, host);
