@@ -39,7 +39,8 @@ test('nothing main sends holds a secret, and the API key is sent once', async ({
   const panel = page.getByRole('dialog', { name });
   await panel.getByRole('button', { name: 'Open', exact: true }).click();
   await expect(panel.getByTestId('outcome')).toBeVisible();
-  expect((await simulatorEvents(site)).filter((e) => e.type === 'override')).toHaveLength(1);
+  // The outcome line shows as the command leaves; the server's log has it once the POST is answered.
+  await expect.poll(async () => (await simulatorEvents(site)).filter((e) => e.type === 'override').length).toBe(1);
   await page.keyboard.press('Escape');
 
   // And look at Settings once more, after everything: the overview comes back a last time. Set the
