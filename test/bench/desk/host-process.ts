@@ -89,6 +89,20 @@ export function rssMbOf(pid: number | undefined): number | null {
   }
 }
 
+/**
+ * The most a process has held resident since it started, MB (/proc's VmHWM, Linux): the kernel's own
+ * high-water mark, so no peak falls between two samples.
+ */
+export function rssPeakMbOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round((Number(kb) / 1024) * 10) / 10 : null;
+  } catch {
+    return null;
+  }
+}
+
 /** REST requests the simulator has received so far, from its control API. */
 export async function restRequests(controlUrl: string): Promise<number> {
   const res = await fetch(`${controlUrl}/requests`);
