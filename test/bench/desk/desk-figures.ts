@@ -15,6 +15,8 @@ export interface DeskSettings {
   idleSeconds: number;
   /** Soak only: sample memory and latency every this many seconds. */
   sampleEverySeconds?: number;
+  /** Soak only: the host's heap after a forced full collection at every sample, not at the first and last alone. */
+  heapEverySample?: boolean;
   /**
    * Sets up and opens the view to measure in once the board is complete (default: the board as it
    * opens), through the desk socket and the page, with its watch installed (installTileWatch); answers

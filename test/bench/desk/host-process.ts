@@ -49,10 +49,12 @@ export async function startHostProcess(dataDir: string, extraArgs: string[] = []
   // Another checkout's host (the cold-start comparison) is always its build: its source would need its own tsx.
   const entry = checkout === ROOT ? hostEntry() : 'built';
   const program = entry === 'built' ? [join(checkout, 'out/web/host/cli.mjs')] : ['--import', 'tsx', 'electron/shells/web-host/cli.ts'];
+  // BENCH_HOST_NODE_FLAGS: V8 or Node flags for the host alone (a heap setting tried against the default).
+  const flags = (process.env.BENCH_HOST_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const spawnedAt = Date.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    [...program, '--json', '--scenario', 'off', '--data-dir', dataDir, '--log-dir', join(dataDir, 'logs'), ...extraArgs],
+    [...flags, ...program, '--json', '--scenario', 'off', '--data-dir', dataDir, '--log-dir', join(dataDir, 'logs'), ...extraArgs],
     { cwd: checkout, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout! });
