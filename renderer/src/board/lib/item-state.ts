@@ -48,20 +48,3 @@ export function itemState(item: BoardItem, source: StateSource): ItemState {
   return { item, reading, bucket, since: bucket === 'notLive' && liveness ? liveness.since : status?.receivedAt };
 }
 
-/** Each item's state as last read, with what it was read from: board items, statuses and liveness are replaced, never changed. */
-const lastRead = new WeakMap<BoardItem, { status: ItemStatus | undefined; liveness: ItemLiveness | undefined; live: boolean; state: ItemState }>();
-
-/**
- * itemState, read again only for an item whose status, liveness or the desk's connection changed since
- * it was last read: the overview and the list read every item at each change on the board, and at
- * 50,000 items reading each one anew took the page most of each frame.
- */
-export function currentItemState(item: BoardItem, source: StateSource): ItemState {
-  const status = source.status(item.href);
-  const liveness = source.staleness(item.href);
-  const last = lastRead.get(item);
-  if (last && last.status === status && last.liveness === liveness && last.live === source.live) return last.state;
-  const state = itemState(item, source);
-  lastRead.set(item, { status, liveness, live: source.live, state });
-  return state;
-}
