@@ -13,9 +13,11 @@ import { startChildSimulator, stopChildSimulator } from './simulator-child';
 import { median } from './stats';
 import { printAlarmTable, runAlarmBench, type AlarmResult } from './alarms/alarm-bench';
 import { printReceptionTable, receptionSettingsFromEnv, runReceptionBench, type ReceptionResult } from './reception/reception-bench';
+import { alarmStartUpOnly, printSummary, summaryRows } from './summary';
 
 /**
- * `npm run bench`, two parts (BENCH_MODE=monitor|desk|all, default all), and the plan and alarm modes:
+ * `npm run bench` (BENCH_MODE=all, the default): issue 43's figures at each size in one table, the
+ * desk and alarm start-up parts below run for it (runScale). The parts alone:
  * - monitor: Gatehouse's monitor against a schedule-polling client on sites of 100, 1,000 and
  *   10,000 watched doors, with doors changing at a steady rate (BENCH_RATE, default 5/s);
  * - desk: the whole path, control-API change → "Forced" in Chromium's DOM, on generated sites of
@@ -63,6 +65,7 @@ const deskSettings = {
   probeEveryMs: Number(process.env.BENCH_PROBE_EVERY_MS ?? '100'),
   settleSeconds: Number(process.env.BENCH_SETTLE_SECONDS ?? '5'),
   offScreen: process.env.BENCH_OFF_SCREEN !== '0',
+  viewAnswers: process.env.BENCH_VIEW_ANSWERS !== '0',
 };
 const against = (process.env.BENCH_DESK_AGAINST ?? '').split(',').filter(Boolean).map((dir) => resolve(dir));
 /** Each view as this checkout runs it, then as each checkout compared with runs it. */
@@ -125,6 +128,7 @@ async function main(): Promise<void> {
   if (!['all', 'monitor', 'desk', 'plan', 'alarms', 'reception'].includes(mode)) throw new Error(`BENCH_MODE must be monitor, desk, plan, alarms, reception or all, not ${mode}`);
   // Before the monitor part's minutes: the desk part must not find out then that it cannot start.
   if (mode !== 'monitor' && mode !== 'reception') ensureBuilt(ROOT, against, (line) => console.error(line));
+  if (mode === 'all') return runScale();
   const results: { doors: number; longPoll: ClientFigures; schedulePoll: ClientFigures; ratios: Ratios }[] = [];
   for (const doors of mode === 'desk' || mode === 'plan' || mode === 'alarms' || mode === 'reception' ? [] : sizes) {
     const longRuns: ClientFigures[] = [];
@@ -173,7 +177,7 @@ async function main(): Promise<void> {
     printDeskTable(desk, deskSettings);
   }
   let reception: ReceptionResult | undefined;
-  if (mode === 'reception' || mode === 'all') {
+  if (mode === 'reception') {
     reception = await runReceptionBench(receptionSettings, repeats, (line) => console.error(line));
     printReceptionTable(reception, receptionSettings);
   }
@@ -182,6 +186,28 @@ async function main(): Promise<void> {
     'test-results/bench.json',
     `${JSON.stringify({ date: new Date().toISOString(), machine, settings, repeats, results, deskSettings, against, desk, paths: pathRows(desk), ...(mode === 'plan' ? { planPins, planOverBoard: planOverBoard(desk) } : {}), ...(mode === 'alarms' ? { alarmSettings, alarms } : {}), ...(reception ? { receptionSettings, reception } : {}), frameMs: FRAME_MS }, null, 2)}\n`,
   );
+  console.log('\nWrote test-results/bench.json');
+}
+
+/**
+ * BENCH_MODE=all, the default: at each of BENCH_SIZES (default 2,000, 10,000 and 50,000 items), the
+ * desk part (beside BENCH_DESK_AGAINST's checkouts) and the alarm bench's start-up part, BENCH_RUNS
+ * times (default 3), then one table of issue 43's figures (summary.ts) and the desk's own tables.
+ */
+async function runScale(): Promise<void> {
+  const scaleSizes = sizesFor('2000,10000,50000');
+  const runs = Number(process.env.BENCH_RUNS ?? process.env.BENCH_REPEATS ?? '3');
+  const log = (line: string) => console.error(line);
+  const desk = await runDeskBench(scaleSizes, runs, withCheckouts([deskSettings]), log);
+  const alarms = await runAlarmBench(scaleSizes, runs, alarmStartUpOnly(alarmSettings.startupAlarms), log);
+  printDeskTable(desk, deskSettings);
+  // The reception desk beside the board's figures: its search at 500 visits and 10,000 cardholders.
+  const reception = await runReceptionBench(receptionSettings, runs, log);
+  printReceptionTable(reception, receptionSettings);
+  const summary = summaryRows(desk, alarms);
+  printSummary(summary, runs);
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/bench.json', `${JSON.stringify({ date: new Date().toISOString(), mode, runs, deskSettings, against, summary, desk, alarms, receptionSettings, reception, paths: pathRows(desk), frameMs: FRAME_MS }, null, 2)}\n`);
   console.log('\nWrote test-results/bench.json');
 }
 

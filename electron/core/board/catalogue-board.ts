@@ -19,9 +19,15 @@ export function emptyBoardError(discovery: Discovery): DeskError {
     : new DeskError('licence', "The server offers no door calls: the site's RESTStatus licence may be missing");
 }
 
-/** A digest, not the JSON itself: at 10,000 items the JSON is megabytes held for one comparison. */
+/**
+ * A digest, not the JSON itself: at 10,000 items the JSON is megabytes held for one comparison. Hashed
+ * item by item, the same bytes as the whole list's JSON (so a stored digest still matches), without
+ * that list's one string: 35 MB at 50,000 items, held at the start and at every catalogue reload.
+ */
 export function boardDigest(board: readonly BoardItem[]): string {
-  return createHash('sha256').update(JSON.stringify(board)).digest('hex');
+  const hash = createHash('sha256').update('[');
+  board.forEach((item, i) => hash.update(i === 0 ? JSON.stringify(item) : `,${JSON.stringify(item)}`));
+  return hash.update(']').digest('hex');
 }
 
 /** The items the monitor watches: those the server gave an updates link, with their type's status fields. */

@@ -13,7 +13,10 @@ import { LONG_POLL_TIMEOUT_MS, OVERDUE_GRACE_MS } from './watcher';
 import { abortLink } from '../api/abort-link';
 import { ExtrasReader, needsExtras } from './extras-reader';
 
-/** The most items one subscription may hold (the server refuses more). */
+/**
+ * The most items one subscription holds: the size the vendor has tested without undue strain; its
+ * calls set no upper bound but it warns against going much higher (cc_rest.yaml: status subscriptions).
+ */
 export const MAX_SUBSCRIBED_ITEMS = 1_000;
 /** Servers answer an unchanged subscription after about 50 s. */
 export const SUBSCRIPTION_HOLD_MS = 50_000;

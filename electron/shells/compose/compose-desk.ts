@@ -1,6 +1,7 @@
 import { startTrace } from '../../core/log/start-trace';
 import { hostname } from 'node:os';
 import { Desk } from '../../core/desk';
+import { limitHeapGrowth } from '../../core/heap-growth';
 import { SqliteOutboxStore } from '../../core/enrolment/outbox-sqlite-store';
 import { demoCardSlot } from './demo-card-slot';
 import { DemoPivReader } from './demo-reader';
@@ -57,6 +58,8 @@ export interface ComposeOptions {
 
 /** Builds the desk both shells run: settings, vault, the settings screen's operations, kiosk settings and the sites. */
 export function composeDesk(options: ComposeOptions): Desk {
+  // Before the first catalogue: the desk's peak memory is the garbage V8 lets build up between collections.
+  limitHeapGrowth();
   const vault = Vault.create(options.settings, options.settingsDir);
   const demoReader = new DemoPivReader();
   // The demo reader's insert/remove controls show on the demo site; GATEHOUSE_DEMO_READER=always keeps

@@ -87,7 +87,7 @@ function medianOf(runs: DeskFigures[]): DeskFigures {
 export function printDeskTable(results: DeskResult[], settings: Omit<DeskSettings, 'items'>): void {
   const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '—' : String(v));
   const seconds = (ms: number | null) => fmt(ms === null ? null : Math.round(ms / 100) / 10);
-  const header = ['view', 'checkout', 'items', 'on board', 'cold: last-known s', 'cold: live s', 'cold: server only s', 'probes', 'missed', `p50 ms (floor ${FRAME_MS})`, 'p99 ms', 'max ms', 'off-screen probes', 'missed', 'p50 ms', 'p99 ms', 'max ms', 'bg changes', 'host RSS MB', 'simulator RSS MB', 'renderer heap MB', 'page main thread %', 'idle req/min', 'held polls sub/item/alarm+event', 'long-polls/min', 'CPU % desk/sim/Chromium/bench/other', 'load start/end'];
+  const header = ['view', 'checkout', 'items', 'on board', 'cold: last-known s', 'cold: live s', 'cold: server only s', 'probes', 'missed', `p50 ms (floor ${FRAME_MS})`, 'p99 ms', 'max ms', 'off-screen probes', 'missed', 'p50 ms', 'p99 ms', 'max ms', 'bg changes', 'host RSS MB end/peak', 'filter/sort p50/p99 ms (answers)', 'simulator RSS MB', 'renderer heap MB', 'page main thread %', 'idle req/min', 'held polls sub/item/alarm+event', 'long-polls/min', 'CPU % desk/sim/Chromium/bench/other', 'load start/end'];
   const rows = results.map(({ view, checkout, items, figures: f }) => [
     view,
     checkout,
@@ -107,7 +107,8 @@ export function printDeskTable(results: DeskResult[], settings: Omit<DeskSetting
     fmt(f.offScreenP99Ms),
     fmt(f.offScreenMaxMs),
     `${f.backgroundSent}${f.backgroundFailed ? ` (${f.backgroundFailed} failed)` : ''}${f.backgroundSkipped ? ` (${f.backgroundSkipped} not sent)` : ''}`,
-    fmt(f.hostRssMb),
+    `${fmt(f.hostRssMb)}/${fmt(f.hostRssPeakMb)}`,
+    f.viewAnswers ? `${fmt(f.viewAnswerP50Ms)}/${fmt(f.viewAnswerP99Ms)} (${f.viewAnswers})` : '—',
     fmt(f.simulatorRssMb),
     fmt(f.rendererHeapMb),
     fmt(f.pageMainThreadPct),

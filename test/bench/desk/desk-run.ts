@@ -1,129 +1,25 @@
 import { mkdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import { loadavg } from 'node:os';
-import type { Page } from '@playwright/test';
+import type { DeskFigures, DeskSettings } from './desk-figures';
 import { launchMeasuringBrowser, type MainThreadTime, type MeasuringBrowser } from './measuring-browser';
 import { BOARD_KINDS } from '../../../electron/core/board/catalogue';
 import { generateSite } from '../../../electron/simulator/site/generate';
-import { readWholeBoard, type DeskSocket } from '../../e2e/support/desk-socket';
+import { readWholeBoard } from '../../e2e/support/desk-socket';
 import { quantile, seeded } from '../stats';
 import { BackgroundChanges } from './background-changes';
 import { configureDesk, forgetLastKnown, launch, type Launch } from './configured-host';
 import { cpuShare, readCpu } from './cpu-share';
 import { openHostHeap } from './host-heap';
-import { heldPolls, longPollsPerMinute, restRequests, rssMbOf, type HostEntry } from './host-process';
+import { grantRestEvents } from '../alarms/alarm-control';
+import { heldPolls, longPollsPerMinute, restRequests, rssMbOf } from './host-process';
+import { RssSampler } from './rss-sampler';
+import { timeViewAnswers } from './view-answers';
 import { ProbePace } from './probe-pace';
 import { inTurn, ProbeTally, round, type Probe } from './probes';
-import { arm, cleared, doorNamesOffScreen, doorNamesOnScreen, installTileWatch, shownAt, showsForced, type WatchedPlace } from './tile-watch';
+import { arm, cleared, doorNamesOffScreen, doorNamesOnScreen, installTileWatch, shownAt, showsForced } from './tile-watch';
 
-export interface DeskSettings {
-  items: number;
-  /** How long probes and background changes run. */
-  measureSeconds: number;
-  /** Background changes per second through the control API. */
-  changesPerSecond: number;
-  /** How long the idle desk is watched for its request rate (after the measured part, once changes stop). */
-  idleSeconds: number;
-  /** Soak only: sample memory and latency every this many seconds. */
-  sampleEverySeconds?: number;
-  /**
-   * Sets up and opens the view to measure in once the board is complete (default: the board as it
-   * opens), through the desk socket and the page, with its watch installed (installTileWatch); answers
-   * the door names to probe, timed the same way. A floor plan with its pins: plan-view.ts (issue 16).
-   */
-  openView?: (page: Page, desk: DeskSocket) => Promise<string[]>;
-  /** What the tables call the view (default "board"). */
-  viewName?: string;
-  /** Where the view shows its on-screen probes (default the tile; a floor plan's pins: "pin"). */
-  probePlace?: WatchedPlace;
-  /**
-   * Also probe doors that are not on screen, in turn with the on-screen ones, timed until the attention
-   * strip names them as forced (issue 34). The board view only: BENCH_OFF_SCREEN=0 leaves them out.
-   */
-  offScreen?: boolean;
-  /** Seconds of background changes between the board being live and the first probe (BENCH_SETTLE_SECONDS). */
-  settleSeconds?: number;
-  /** Another checkout's built host (renderer and core) to run instead of this one's: BENCH_DESK_AGAINST. */
-  checkout?: string;
-  /** The simulator's server version (default its own, 9.40); before 8.30 there are no multi-item subscriptions. */
-  demoVersion?: string;
-  /** Probes read with no Playwright on the page while measuring (measuring-browser.ts): BENCH_DESK_UNWATCHED=1. */
-  unwatched?: boolean;
-  /** A probe every this many ms on average, 0 for back to back (probe-pace.ts): BENCH_PROBE_EVERY_MS. */
-  probeEveryMs: number;
-}
-
-export interface DeskFigures {
-  /** The view measured: "board", or "plan" (a floor plan with its pins). */
-  view: string;
-  items: number;
-  boardItems: number;
-  /** The host as built by `npm run build` (what `npm start` runs) or its source under tsx. */
-  hostEntry: HostEntry;
-  /** Where the desk's vault keeps its key in this run (the keychain, or the less-safe key file and why). */
-  vaultMode: string;
-  /** Restart with the last-known board in the local store: spawn of the host → door names on the page. */
-  coldStartLastKnownMs: number;
-  /** The same launch: spawn → every board item has a status and none is stale (board.get, connected). */
-  coldStartLiveMs: number;
-  /** Spawn → the host printed its address, on the last launch: the process's own start inside each cold start. */
-  hostUpMs: number;
-  /** Restart with the local store removed: spawn → door names on the page. */
-  coldStartServerShownMs: number;
-  /** The same launch: spawn → every item live, from the server only. */
-  coldStartServerMs: number;
-  /** Board items that still had no status when a launch was taken as live (server 8.20: its macros after a restart). */
-  withoutStatus: number;
-  /** Which checkout's host ran: "this checkout", or the folder of BENCH_DESK_AGAINST. */
-  checkout: string;
-  /** On-screen probes: the tile (or pin) showed "Forced". */
-  probes: number;
-  latencyP50Ms: number | null;
-  latencyP99Ms: number | null;
-  latencyMaxMs: number | null;
-  /** Probes whose tile never showed "Forced" within 10 s: missed changes. */
-  missed: number;
-  /** Off-screen probes: the strip named the door as forced (0 when none were taken). */
-  offScreenProbes: number;
-  offScreenP50Ms: number | null;
-  offScreenP99Ms: number | null;
-  offScreenMaxMs: number | null;
-  offScreenMissed: number;
-  backgroundSent: number;
-  backgroundFailed: number;
-  /** Background changes not sent because 64 were already waiting on the control API (the host was saturated). */
-  backgroundSkipped: number;
-  /** The browser host: the desk alone (the simulator runs in its own process). */
-  hostRssMb: number | null;
-  simulatorRssMb: number | null;
-  rendererHeapMb: number | null;
-  /** Percent of the measuring time the page's main thread ran tasks (Performance.getMetrics' TaskDuration). */
-  pageMainThreadPct: number;
-  idleRequestsPerMinute: number;
-  /**
-   * Long-polls the desk holds open at rest, by kind (the simulator's count: deterministic, unlike a
-   * rate over seconds), and what they cost a minute at the server's waits (host-process.ts).
-   */
-  heldSubscriptionPolls: number;
-  heldItemPolls: number;
-  heldAlarmEventPolls: number;
-  idleLongPollsPerMinute: number;
-  /**
-   * Percent of one core each party used while probes ran (cpu-share.ts): the desk, the simulator,
-   * Chromium, the bench, everything else on the machine, and the machine in all. Null without /proc.
-   */
-  cpuHostPct: number | null;
-  cpuSimulatorPct: number | null;
-  cpuChromiumPct: number | null;
-  cpuBenchPct: number | null;
-  cpuOtherPct: number | null;
-  cpuMachinePct: number | null;
-  /** The machine's one-minute load average when the run started and ended (2 cores shared with other work). */
-  loadStart: number;
-  loadEnd: number;
-  /** Soak: per window, memory and latency. */
-  samples?: { atSeconds: number; hostRssMb: number | null; hostHeapAfterGcMb: number | null; simulatorRssMb: number | null; rendererHeapMb: number | null; latencyP50Ms: number | null; latencyP99Ms: number | null; probes: number; missed: number }[];
-}
+export type { DeskFigures, DeskSettings } from './desk-figures';
 
 /** Each of the main thread's durations over a window, as a percent of the window (one decimal). */
 function busyShare(before: MainThreadTime, after: MainThreadTime, windowMs: number): MainThreadTime {
@@ -150,10 +46,12 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
   const doorIdByName = new Map((site.doors ?? []).map((d) => [String(d.name), String(d.id)]));
   const expected = boardItemCount(site);
   const loadStart = load();
-  const configured = await configureDesk(settings.items, expected, settings.demoVersion, log, undefined, settings.checkout);
+  const restEvents = settings.restEvents ? (sim: { controlUrl: string }) => grantRestEvents(sim.controlUrl) : undefined;
+  const configured = await configureDesk(settings.items, expected, settings.demoVersion, log, restEvents, settings.checkout);
   const controlUrl = configured.sim.controlUrl;
   let browser: MeasuringBrowser | undefined;
   let running: Launch | undefined;
+  let rss: RssSampler | undefined;
   try {
     browser = await launchMeasuringBrowser(CHROMIUM, settings.unwatched ?? false);
     const openPage = browser.openPage;
@@ -163,6 +61,8 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     forgetLastKnown(configured.dataDir);
     running = await launch(configured, openPage, expected, DOOR_NAME, settings.checkout);
     const { page, desk, host } = running;
+    // Every 5 s from here to the end; its peak is the kernel's high-water mark since the spawn (the start included).
+    rss = new RssSampler(host.pid, (settings.rssEverySeconds ?? 5) * 1000);
     log(`  cold start from the server only: host up in ${upMs(running)} ms, shown in ${running.shownMs} ms, live in ${running.liveMs} ms${noStatus(running)}`);
     const boardItems = (await readWholeBoard(desk)).items.length;
 
@@ -220,7 +120,9 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
         samples.push({
           atSeconds: Math.round((Date.now() - startedAt) / 1000),
           hostRssMb: rssMbOf(host.pid),
-          hostHeapAfterGcMb: (await hostHeap?.afterCollection()) ?? null,
+          // A full collection only at the first and the last sample (BENCH_SOAK_GC_EVERY_SAMPLE=1: every one):
+          // forced every minute, it would also cut the peak the run is judged by.
+          hostHeapAfterGcMb: samples.length === 0 || settings.heapEverySample || Date.now() - startedAt + settings.sampleEverySeconds * 1000 >= settings.measureSeconds * 1000 ? ((await hostHeap?.afterCollection()) ?? null) : null,
           simulatorRssMb: rssMbOf(configured.sim.process.pid),
           rendererHeapMb: await heapMb(),
           latencyP50Ms: round(quantile(window, 0.5)),
@@ -234,6 +136,8 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     }
     const cpu = cpuShare(cpuBefore, readCpu(), { host: host.pid, simulator: configured.sim.process.pid!, bench: process.pid });
     const mainBusy = busyShare(pageBefore, await mainThread(), Date.now() - startedAt);
+    // With the background changes still coming, as a guard filters a busy site.
+    const views = settings.viewAnswers && !settings.openView ? await timeViewAnswers(reader, log) : undefined;
     log(`  the page's main thread while measuring (% of the time): busy ${mainBusy.task}, layout ${mainBusy.layout}, style ${mainBusy.style}, script ${mainBusy.script}`);
     if (cpu) log(`  CPU while measuring (% of one core, ${cpu.cores} cores): desk ${cpu.hostPct}, simulator ${cpu.simulatorPct}, Chromium ${cpu.chromiumPct}, bench ${cpu.benchPct}, other ${cpu.otherPct}, machine ${cpu.machinePct}`);
     await background.stop();
@@ -242,6 +146,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     // spread renewals are start-up, not what a quiet site costs.
     const idle = await idleRequestRate(controlUrl, settings.idleSeconds);
     const held = await heldPolls(controlUrl);
+    rss.stop();
     log(`  idle: ${idle} requests/min; held: ${held.subscriptions} subscription, ${held.items} item, ${held.alarms} alarm and ${held.events} event polls (${longPollsPerMinute(held)} long-polls/min at the server's waits)`);
     const shownOn = tally.figures('onScreen');
     const shownOff = tally.figures('offScreen');
@@ -279,6 +184,13 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       backgroundFailed: background.failed,
       backgroundSkipped: background.skipped,
       hostRssMb: rssMbOf(host.pid),
+      hostRssPeakMb: rss.peakMb,
+      hostRssSampledPeakMb: rss.sampledPeakMb,
+      hostRssGrowthMb: rss.growthMb,
+      ...(settings.sampleEverySeconds ? { rssSamples: rss.samples } : {}),
+      viewAnswers: views?.answers ?? 0,
+      viewAnswerP50Ms: views?.p50Ms ?? null,
+      viewAnswerP99Ms: views?.p99Ms ?? null,
       simulatorRssMb: rssMbOf(configured.sim.process.pid),
       rendererHeapMb: await heapMb(),
       pageMainThreadPct: mainBusy.task,
@@ -298,6 +210,7 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       ...(settings.sampleEverySeconds ? { samples } : {}),
     };
   } finally {
+    rss?.stop();
     await running?.close();
     await browser?.close();
     await configured.stop();

@@ -49,7 +49,7 @@ export async function startHostProcess(dataDir: string, extraArgs: string[] = []
   // Another checkout's host (the cold-start comparison) is always its build: its source would need its own tsx.
   const entry = checkout === ROOT ? hostEntry() : 'built';
   const program = entry === 'built' ? [join(checkout, 'out/web/host/cli.mjs')] : ['--import', 'tsx', 'electron/shells/web-host/cli.ts'];
-  // BENCH_HOST_NODE_ARGS: Node's own flags for the host (`--cpu-prof --cpu-prof-dir=<dir>` to see where its start goes).
+  // BENCH_HOST_NODE_ARGS: Node's or V8's own flags for the host alone (`--cpu-prof --cpu-prof-dir=<dir>` to see where its start goes, a heap setting tried against the default).
   const nodeArgs = (process.env.BENCH_HOST_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const spawnedAt = Date.now();
   const child: ChildProcess = spawn(
@@ -85,6 +85,20 @@ export function rssMbOf(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
     const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round((Number(kb) / 1024) * 10) / 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The most a process has held resident since it started, MB (/proc's VmHWM, Linux): the kernel's own
+ * high-water mark, so no peak falls between two samples.
+ */
+export function rssPeakMbOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kb ? Math.round((Number(kb) / 1024) * 10) / 10 : null;
   } catch {
     return null;

@@ -47,3 +47,4 @@ export function itemState(item: BoardItem, source: StateSource): ItemState {
   const bucket = bucketOf(reading.verdict, stale);
   return { item, reading, bucket, since: bucket === 'notLive' && liveness ? liveness.since : status?.receivedAt };
 }
+

@@ -66,8 +66,8 @@ function ranksFor(items: readonly BoardItem[]): Ranks {
 }
 
 /**
- * The rows in the chosen order. `items` is the list the rows were made from (its ranks are kept with
- * it). Ties go by name, so rows of one state or one floor read alphabetically whichever way.
+ * The rows in the chosen order. `items` is a list holding every row's item, the whole board's as the
+ * views pass it (its ranks are kept with it, so a filter does not rank the matches again). Ties go by name, so rows of one state or one floor read alphabetically whichever way.
  */
 export function sortRows(rows: readonly ItemState[], items: readonly BoardItem[], sort: ListSort): ItemState[] {
   const ranks = ranksFor(items);

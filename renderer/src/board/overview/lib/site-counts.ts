@@ -29,7 +29,17 @@ const NO_DIVISION: CountGroup = { key: 'division:', label: 'No division' };
  * on both, as its tile shows on both); by building, each building of its floors once, and the site's
  * items without a floor as "Site"; by division, its division.
  */
-export function groupsOf(item: BoardItem, by: OverviewGrouping): CountGroup[] {
+export function groupsOf(item: BoardItem, by: OverviewGrouping): readonly CountGroup[] {
+  // Board items are replaced, never changed: an item's groups are worked out once per grouping.
+  const memo = groupsMemo[by];
+  let groups = memo.get(item);
+  if (!groups) memo.set(item, (groups = groupsOfItem(item, by)));
+  return groups;
+}
+
+const groupsMemo: Record<OverviewGrouping, WeakMap<BoardItem, readonly CountGroup[]>> = { floor: new WeakMap(), building: new WeakMap(), division: new WeakMap() };
+
+function groupsOfItem(item: BoardItem, by: OverviewGrouping): CountGroup[] {
   if (by === 'division') {
     const division = item.division;
     return [division ? { key: `division:${division.href}`, label: division.name ?? division.id ?? division.href } : NO_DIVISION];
