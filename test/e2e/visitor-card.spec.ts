@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, keepScreenshot, openDesk } from './panels-support';
 import { openDeskSocket } from './support/desk-socket';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import { openScreen } from './support/navigation';
 
 // A visitor's card at reception and the card check from the reader, on the demo site: the demo reader's
@@ -9,14 +9,7 @@ import { openScreen } from './support/navigation';
 // is a new card. A card is lent (typed or read), refused in words, collected at sign-out and audited
 // with the operator.
 test.describe.configure({ mode: 'serial' });
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForTheseTests();
 
 async function demoCard(action: 'piv' | 'remove'): Promise<void> {
   const socket = await openDeskSocket(host.url);
