@@ -53,18 +53,21 @@ async function after(ms: number): Promise<void> {
   await vi.advanceTimersByTimeAsync(ms);
 }
 
+/** How many tones the desk's audio context has built once the timers due by `ms` have run. */
+async function tonesAfter(ms: number): Promise<number> {
+  await after(ms);
+  return FakeAudioContext.made[0]!.oscillators;
+}
+
 describe('the alarm sound', () => {
   it('beeps two tones at once and again every 2.5 s while audio is allowed', async () => {
     FakeAudioContext.allowed = true;
     const sound = new AlarmSound();
     sound.start();
-    await after(0);
-    expect(FakeAudioContext.made[0]!.oscillators).toBe(2);
-    await after(2_500);
-    expect(FakeAudioContext.made[0]!.oscillators).toBe(4);
+    expect(await tonesAfter(0)).toBe(2);
+    expect(await tonesAfter(2_500)).toBe(4);
     sound.stop();
-    await after(10_000);
-    expect(FakeAudioContext.made[0]!.oscillators).toBe(4);
+    expect(await tonesAfter(10_000)).toBe(4);
   });
 
   it('does no audio work in the step that draws the alarm: an alarm cleared at once never beeps', async () => {
@@ -130,9 +133,7 @@ describe('the alarm sound', () => {
     FakeAudioContext.allowed = true;
     const sound = new AlarmSound();
     sound.chime();
-    await after(0);
-    expect(FakeAudioContext.made[0]!.oscillators).toBe(1);
-    await after(30_000);
-    expect(FakeAudioContext.made[0]!.oscillators).toBe(1);
+    expect(await tonesAfter(0)).toBe(1);
+    expect(await tonesAfter(30_000)).toBe(1);
   });
 });
