@@ -59,10 +59,15 @@ async function tonesAfter(ms: number): Promise<number> {
   return FakeAudioContext.made[0]!.oscillators;
 }
 
+/** The alarm sound on a desk whose browser allows audio (the operator has touched the page before). */
+function allowedSound(): AlarmSound {
+  FakeAudioContext.allowed = true;
+  return new AlarmSound();
+}
+
 describe('the alarm sound', () => {
   it('beeps two tones at once and again every 2.5 s while audio is allowed', async () => {
-    FakeAudioContext.allowed = true;
-    const sound = new AlarmSound();
+    const sound = allowedSound();
     sound.start();
     expect(await tonesAfter(0)).toBe(2);
     expect(await tonesAfter(2_500)).toBe(4);
@@ -71,8 +76,7 @@ describe('the alarm sound', () => {
   });
 
   it('does no audio work in the step that draws the alarm: an alarm cleared at once never beeps', async () => {
-    FakeAudioContext.allowed = true;
-    const sound = new AlarmSound();
+    const sound = allowedSound();
     sound.start();
     expect(FakeAudioContext.made).toHaveLength(0);
     sound.stop();
@@ -130,8 +134,7 @@ describe('the alarm sound', () => {
   });
 
   it('chimes once for a low-priority alarm: one tone, never repeated', async () => {
-    FakeAudioContext.allowed = true;
-    const sound = new AlarmSound();
+    const sound = allowedSound();
     sound.chime();
     expect(await tonesAfter(0)).toBe(1);
     expect(await tonesAfter(30_000)).toBe(1);
