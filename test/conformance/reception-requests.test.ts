@@ -1,17 +1,13 @@
 import { expect, it } from 'vitest';
 import { z } from 'zod';
-import { ContractEvents } from '../../electron/core/events';
 import { checkCard, cardholderPhoto } from '../../electron/core/reception/card-check';
 import { OverdueWatch } from '../../electron/core/reception/overdue-watch';
 import { ReceptionService } from '../../electron/core/reception/reception-service';
 import { RollCallService } from '../../electron/core/reception/roll-call';
-import { SiteSession } from '../../electron/core/site-session';
 import type { ReceivedRequest } from '../../electron/simulator/index';
-import { TEST_TIMING } from '../integration/support/session';
-import { deskConfigFor, eventually } from '../integration/support/site';
-import { templatePath } from './support/request-recorder';
+import { callsMade, requestsWhileDriving } from './support/desk-requests';
 import { describeAtVersions, type SiteAtVersion } from './support/site-at-version';
-import { differencesFromVendor, extraRequests, VENDOR_REQUESTS, type VendorRequest } from './support/vendor-requests';
+import { differencesFromVendor, extraRequests, type VendorRequest } from './support/vendor-requests';
 
 // The requests the reception desk, the roll call and the card check send, measured against the calls
 // the vendor's reference describes (cc_rest.yaml, restated here in the project's words).
@@ -50,13 +46,9 @@ const RECEPTION_REQUESTS: VendorRequest[] = [
 ];
 extraRequests.push(...RECEPTION_REQUESTS.filter((r) => !extraRequests.some((e) => e.method === r.method && e.path === r.path)));
 
-async function driveTheReception(site: SiteAtVersion): Promise<ReceivedRequest[]> {
-  const { sim, recorder } = site;
-  const mark = recorder.mark();
-  const session = new SiteSession(deskConfigFor(sim), new ContractEvents(), undefined, TEST_TIMING);
-  void session.start();
-  try {
-    await eventually(() => session.connection.phase === 'connected' || undefined, 'the desk connected', 25_000);
+function driveTheReception(site: SiteAtVersion): Promise<ReceivedRequest[]> {
+  const { sim } = site;
+  return requestsWhileDriving(site, async (session) => {
     const options = { session: () => session };
     const reception = new ReceptionService(options);
     const rollCall = new RollCallService(options);
@@ -82,18 +74,14 @@ async function driveTheReception(site: SiteAtVersion): Promise<ReceivedRequest[]
     await rollCall.markSafe({ cardholder: person.href, name: person.name, zone: zones[0]!.href, zoneName: zones[0]!.name });
     await checkCard(session, '4104');
     await cardholderPhoto(session, `${sim.url}/api/cardholders/ch-praman`);
-  } finally {
-    await session.stop();
-  }
-  return recorder.since(mark);
+  });
 }
 
 describeAtVersions("what the reception, roll call and card check send, against the vendor's requests", (site) => {
   it('every path, query parameter, `fields` value and body is one the vendor describes', async () => {
     const sent = await driveTheReception(site());
     expect(sent.flatMap(differencesFromVendor)).toEqual([]);
-    const rows = [...VENDOR_REQUESTS, ...extraRequests].map((v) => v.path);
-    const made = new Set(sent.map((r) => `${r.method} ${templatePath(r.url.pathname, rows)}`));
+    const made = new Set(callsMade(sent));
     const calls = ['GET /api/receptions', 'GET /api/visits', 'POST /api/visits', 'GET /api/cardholders', 'POST /api/cardholders/{id}/update_location',
       'GET /api/cardholders/{id}/personal_data/{fieldId}', 'GET /api/access_zones/update_cardholder_location'];
     if (site().version !== '8.60') calls.push('PATCH /api/visits/{id}/visitors/{visitorId}', 'POST /api/visits/{id}/visitors/{visitorId}/notify_signing_in', 'POST /api/visits/{id}/visitors/{visitorId}/notify_onsite');

@@ -1,15 +1,11 @@
 import { expect, it } from 'vitest';
 import { z } from 'zod';
-import { ContractEvents } from '../../electron/core/events';
 import { VisitorCardService } from '../../electron/core/reception/visitor-cards';
-import { SiteSession } from '../../electron/core/site-session';
 import type { ReceivedRequest } from '../../electron/simulator/index';
-import { TEST_TIMING } from '../integration/support/session';
-import { deskConfigFor, eventually } from '../integration/support/site';
-import { templatePath } from './support/request-recorder';
+import { callsMade, requestsWhileDriving } from './support/desk-requests';
 import { describeAtVersions, type SiteAtVersion } from './support/site-at-version';
 import { expectConforms, vendor } from './support/strict-schema';
-import { differencesFromVendor, extraRequests, VENDOR_REQUESTS } from './support/vendor-requests';
+import { differencesFromVendor } from './support/vendor-requests';
 
 // A visitor's card at reception: cc_rest.yaml CardholderPATCH.cards (`add` with a type and a number, `remove`
 // by href, from 8.90 with the card's final state), CardholderCard (a number unique within its type, one
@@ -81,13 +77,9 @@ describeAtVersions("a visitor's card added and removed (cc_rest.yaml: Cardholder
   });
 });
 
-async function driveTheCards(site: SiteAtVersion): Promise<ReceivedRequest[]> {
-  const { sim, recorder } = site;
-  const mark = recorder.mark();
-  const session = new SiteSession(deskConfigFor(sim), new ContractEvents(), undefined, TEST_TIMING);
-  void session.start();
-  try {
-    await eventually(() => session.connection.phase === 'connected' || undefined, 'the desk connected', 25_000);
+function driveTheCards(site: SiteAtVersion): Promise<ReceivedRequest[]> {
+  const { sim } = site;
+  return requestsWhileDriving(site, async (session) => {
     const cards = new VisitorCardService({ session: () => session, cardInReader: () => Promise.reject(new Error('no reader in this test')) });
     const { types } = await cards.cardTypes();
     const type = types.find((t) => t.name === 'Visitor Card')!;
@@ -96,18 +88,14 @@ async function driveTheCards(site: SiteAtVersion): Promise<ReceivedRequest[]> {
     const issued = await cards.issue({ cardholder, visitorName: 'Jun Nakamura', type, number: '7100', until });
     const card = issued.cards.find((c) => c.number === '7100')!;
     await cards.collect({ cardholder, visitorName: 'Jun Nakamura', card: card.href, number: '7100' });
-  } finally {
-    await session.stop();
-  }
-  return recorder.since(mark);
+  });
 }
 
 describeAtVersions("what the desk sends for a visitor's card, against the vendor's requests", (site) => {
   it('the card types, the add and the remove are calls, parameters, fields and bodies the vendor describes', async () => {
     const sent = await driveTheCards(site());
     expect(sent.flatMap(differencesFromVendor)).toEqual([]);
-    const rows = [...VENDOR_REQUESTS, ...extraRequests].map((v) => v.path);
-    const made = sent.map((r) => `${r.method} ${templatePath(r.url.pathname, rows)}`);
+    const made = callsMade(sent);
     expect(made).toContain('GET /api/card_types/assign');
     expect(made.filter((m) => m === 'PATCH /api/cardholders/{id}')).toHaveLength(2);
     const bodies = sent.filter((r) => r.method === 'PATCH').map((r) => JSON.parse(r.body ?? '{}') as { cards: Record<string, unknown[]> });

@@ -1,18 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { openScreen } from './support/navigation';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import { expectAccessible, keepScreenshot, openDesk } from './panels-support';
 
 // The card check on the demo site: a card number typed shows whose card it is (photo, name, division,
 // the card's state and end, access groups, last badge); a lost card and an unknown number are said plainly.
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForTheseTests();
 
 test('a guard types a card number and sees whose card it is, with the photo; lost and unknown cards said plainly', async ({ page }, testInfo) => {
   await openDesk(page, host);

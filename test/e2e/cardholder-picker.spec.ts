@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, keepScreenshot, openDesk, openPanel } from './panels-support';
 import { hostForTheseTests } from './support/host';
 import { insertDemoCard, openEnrolment, readCard } from './support/enrolment-screen';
@@ -9,11 +9,17 @@ test.describe('cardholders and divisions by name (9.40)', () => {
   test.describe.configure({ mode: 'serial' });
   const host = hostForTheseTests();
 
-  test('enrolment: typing part of a name lists the matching cardholders with their divisions; Esc closes the list first', async ({ page }, testInfo) => {
+  /** The desk's enrolment screen with the demo reader's PIV card read: where a cardholder is picked. */
+  async function enrolmentWithPivCardRead(page: Page): Promise<Locator> {
     await openDesk(page, host);
     const screen = await openEnrolment(page);
     await insertDemoCard(screen, 'PIV');
     await readCard(screen);
+    return screen;
+  }
+
+  test('enrolment: typing part of a name lists the matching cardholders with their divisions; Esc closes the list first', async ({ page }, testInfo) => {
+    const screen = await enrolmentWithPivCardRead(page);
     const form = screen.getByTestId('enrol-form');
     await form.getByLabel('An existing cardholder').check();
     const picker = form.getByTestId('existing-cardholder');
@@ -46,10 +52,7 @@ test.describe('cardholders and divisions by name (9.40)', () => {
   });
 
   test("a new cardholder's division is chosen from the server's divisions by name", async ({ page }, testInfo) => {
-    await openDesk(page, host);
-    const screen = await openEnrolment(page);
-    await insertDemoCard(screen, 'PIV');
-    await readCard(screen);
+    const screen = await enrolmentWithPivCardRead(page);
     const select = screen.getByTestId('division-select');
     // The server's list: every division the desk's operator holds a privilege in, by name.
     await expect(select).toHaveAttribute('data-source', 'server');

@@ -2,21 +2,14 @@ import { expect, test } from '@playwright/test';
 import type { CardholderSearchResult } from '../../shared/contract/directory';
 import type { Operator } from '../../shared/contract/operators';
 import { openDeskSocket } from './support/desk-socket';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import { expectAccessible, keepScreenshot, openDesk } from './panels-support';
 
 // Overdue visitors on the board's attention strip, on the demo site: main follows the visits of the
 // reception this desk chose and the strip names each visitor past their visit's end with their host
 // and how long; the entry opens Reception, and choosing another reception changes whom it names.
 test.describe.configure({ mode: 'serial' });
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForTheseTests();
 
 test('the attention strip names the overdue visitor, their host and how long, and opens Reception', async ({ page }, testInfo) => {
   await openDesk(page, host);

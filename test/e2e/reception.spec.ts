@@ -1,19 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { openScreen } from './support/navigation';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import { expectAccessible, keepScreenshot, openDesk } from './panels-support';
 
 // The reception screen on the demo site: the North Lobby's day of visits by expected time, the overdue
 // visitor standing out, a visitor signed in and out with one click each, and a walk-in made with a host
 // found by typing part of their name.
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForTheseTests();
 
 test('a receptionist signs a visitor in and out, sees the overdue visitor, and makes a walk-in visit', async ({ page }, testInfo) => {
   await openDesk(page, host);

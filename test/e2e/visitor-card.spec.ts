@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { expectAccessible, keepScreenshot, openDesk } from './panels-support';
 import { openDeskSocket } from './support/desk-socket';
-import { startHost, type RunningHost } from './support/host';
+import { hostForTheseTests } from './support/host';
 import { openScreen } from './support/navigation';
 
 // A visitor's card at reception and the card check from the reader, on the demo site: the demo reader's
@@ -9,14 +9,7 @@ import { openScreen } from './support/navigation';
 // is a new card. A card is lent (typed or read), refused in words, collected at sign-out and audited
 // with the operator.
 test.describe.configure({ mode: 'serial' });
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForTheseTests();
 
 async function demoCard(action: 'piv' | 'remove'): Promise<void> {
   const socket = await openDeskSocket(host.url);
@@ -25,6 +18,21 @@ async function demoCard(action: 'piv' | 'remove'): Promise<void> {
   } finally {
     socket.close();
   }
+}
+
+/**
+ * The reader pressed with the demo reader empty, then again with a PIV card in: the first is refused
+ * in words, the second fills in the card's number as its certificate names it (32 digits), returned.
+ */
+async function readNoCardThenPiv(on: { read: Locator; refusal: Locator; said: Locator; number: Locator }, said: string): Promise<string> {
+  await on.read.click();
+  await expect(on.refusal).toHaveText('There is no card in the reader: put the card in, or type its number');
+  await demoCard('piv');
+  await on.read.click();
+  await expect(on.said).toContainText(said);
+  const number = await on.number.inputValue();
+  expect(number).toMatch(/^\d{32}$/);
+  return number;
 }
 
 test('a receptionist lends a visitor a card read from the reader, is told why a taken number is refused, and collects it at sign-out', async ({ page }, testInfo) => {
@@ -57,13 +65,10 @@ test('a receptionist lends a visitor a card read from the reader, is told why a 
   await keepScreenshot(page, testInfo, 'visitor-card-refused-1280x800');
 
   // Read from the reader: the card's number as its certificate names it.
-  await panel.getByTestId('visitor-card-read').click();
-  await expect(panel.getByTestId('visitor-card-error')).toHaveText('There is no card in the reader: put the card in, or type its number');
-  await demoCard('piv');
-  await panel.getByTestId('visitor-card-read').click();
-  await expect(panel.getByTestId('visitor-card-said')).toContainText('Read PIV · agency');
-  const number = await panel.getByTestId('visitor-card-number').inputValue();
-  expect(number).toMatch(/^\d{32}$/);
+  const number = await readNoCardThenPiv(
+    { read: panel.getByTestId('visitor-card-read'), refusal: panel.getByTestId('visitor-card-error'), said: panel.getByTestId('visitor-card-said'), number: panel.getByTestId('visitor-card-number') },
+    'Read PIV · agency',
+  );
   await panel.getByTestId('visitor-card-type').selectOption({ label: 'Visitor Card' });
   await panel.getByTestId('visitor-card-issue').click();
   await expect(panel.getByTestId('visitor-card-said')).toContainText(`Visitor Card ${number} given to Jun Nakamura, valid until`);
@@ -96,14 +101,10 @@ test('the card check reads the card in the reader: no card, a card nobody holds,
   await openDesk(page, host);
   await openScreen(page, 'open-card-check');
   const screen = page.getByTestId('card-check');
-  await screen.getByTestId('card-check-reader').click();
-  await expect(screen.getByRole('alert')).toHaveText('There is no card in the reader: put the card in, or type its number');
-
-  await demoCard('piv');
-  await screen.getByTestId('card-check-reader').click();
-  await expect(screen.getByTestId('card-read')).toContainText('Read from the reader: PIV · agency');
-  const number = await screen.getByTestId('card-number').inputValue();
-  expect(number).toMatch(/^\d{32}$/);
+  const number = await readNoCardThenPiv(
+    { read: screen.getByTestId('card-check-reader'), refusal: screen.getByRole('alert'), said: screen.getByTestId('card-read'), number: screen.getByTestId('card-number') },
+    'Read from the reader: PIV · agency',
+  );
   await expect(screen.getByTestId('card-verdict')).toHaveText(`No cardholder holds card ${number}. Do not let the bearer in on this card.`);
   await keepScreenshot(page, testInfo, 'card-check-reader-unknown-1280x800');
 

@@ -1,16 +1,14 @@
-import type { Migration } from '../offline/migrations';
+import { firstStep, type Migration } from '../offline/migrations';
 
 /**
  * The enrolment outbox's table in the desk's local store. Only what orders and routes an enrolment is
  * in plain columns; the enrolment itself (names, card data) is one sealed column.
  */
 export const outboxMigrations: Migration[] = [
-  {
-    feature: 'enrolment-outbox',
-    version: 1,
-    name: 'the enrolment outbox',
-    up: (db) =>
-      db.exec(`CREATE TABLE enrolment_outbox (
+  firstStep(
+    'enrolment-outbox',
+    'the enrolment outbox',
+    `CREATE TABLE enrolment_outbox (
         id TEXT PRIMARY KEY,
         seq INTEGER NOT NULL UNIQUE,
         origin TEXT NOT NULL,
@@ -18,6 +16,6 @@ export const outboxMigrations: Migration[] = [
         attempted INTEGER NOT NULL,
         created_at INTEGER NOT NULL,
         sealed TEXT NOT NULL
-      ) STRICT`),
-  },
+      ) STRICT`,
+  ),
 ];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditAction, AuditOutcome } from '../../../shared/contract/audit';
 import type { OutboxItem } from '../../../shared/contract/enrolment';
 import { DeskError } from '../../../shared/errors';
+import { OneRunAtATime } from '../one-run-at-a-time';
 import { itemOf, type OutboxRecord, type OutboxStore } from './outbox-record';
 import { sendEnrolment } from './send-enrolment';
 import type { EnrolmentServer, SiteLink } from './site-link';
@@ -25,8 +26,10 @@ const RETRY_MS = 5_000;
 export class Outbox {
   private records: OutboxRecord[] = [];
   private loaded: Promise<void> | undefined;
-  private flushing: Promise<void> | undefined;
-  private again = false;
+  private readonly sending = new OneRunAtATime(
+    () => this.run(),
+    () => this.kick(),
+  );
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -93,19 +96,7 @@ export class Outbox {
 
   /** Sends what is pending for the current site, oldest first; one run at a time. */
   flush(): Promise<void> {
-    if (this.flushing) {
-      this.again = true;
-      return this.flushing;
-    }
-    this.flushing = this.run().finally(() => {
-      this.flushing = undefined;
-      if (this.again) {
-        this.again = false;
-        void this.flush();
-      }
-      this.kick();
-    });
-    return this.flushing;
+    return this.sending.run();
   }
 
   close(): void {

@@ -16,6 +16,14 @@ export interface Migration {
   up(db: Database): void;
 }
 
+/**
+ * A feature's first step when all it does is create its tables: the SQL runs as it stands. Later steps
+ * (columns added, data moved) are written out in full, as a `Migration` of their own.
+ */
+export function firstStep(feature: string, name: string, createSql: string): Migration {
+  return { feature, version: 1, name, up: (db) => db.exec(createSql) };
+}
+
 const ledger = `CREATE TABLE IF NOT EXISTS schema_migrations (
   feature TEXT NOT NULL,
   version INTEGER NOT NULL,

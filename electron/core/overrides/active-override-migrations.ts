@@ -1,4 +1,4 @@
-import type { Migration } from '../offline/migrations';
+import { firstStep, type Migration } from '../offline/migrations';
 
 /**
  * The overrides this desk sent that last (a mode until an end time or a cancel), kept so the desk
@@ -6,12 +6,10 @@ import type { Migration } from '../offline/migrations';
  * roster and the audit log name them), never a cardholder the override was requested by.
  */
 export const activeOverrideMigrations: Migration[] = [
-  {
-    feature: 'active-overrides',
-    version: 1,
-    name: 'the overrides sent from this desk',
-    up: (db) =>
-      db.exec(`CREATE TABLE active_overrides (
+  firstStep(
+    'active-overrides',
+    'the overrides sent from this desk',
+    `CREATE TABLE active_overrides (
         id TEXT PRIMARY KEY,
         origin TEXT NOT NULL,
         item_href TEXT NOT NULL,
@@ -27,6 +25,6 @@ export const activeOverrideMigrations: Migration[] = [
         ended_at INTEGER,
         reason TEXT
       ) STRICT;
-      CREATE INDEX active_overrides_by_item ON active_overrides (origin, item_href)`),
-  },
+      CREATE INDEX active_overrides_by_item ON active_overrides (origin, item_href)`,
+  ),
 ];

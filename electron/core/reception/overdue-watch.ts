@@ -1,6 +1,7 @@
 import type { OverdueVisitor, OverdueVisitors } from '../../../shared/contract/reception';
 import { versionAtLeast } from '../../../shared/version';
 import { linkFor } from '../api/features';
+import { OneRunAtATime } from '../one-run-at-a-time';
 import { listReceptions, listVisits, VISITS_LINK } from '../api/visits';
 import type { SiteSession } from '../site-session';
 import { todaysVisits } from './todays-visits';
@@ -34,8 +35,7 @@ export const NO_OVERDUE: OverdueVisitors = { visitors: [], withheld: 0, at: 0 };
  */
 export class OverdueWatch {
   private timer: ReturnType<typeof setInterval> | undefined;
-  private reading: Promise<void> | undefined;
-  private again = false;
+  private readonly reading = new OneRunAtATime(() => this.read());
   private last: OverdueVisitors = NO_OVERDUE;
 
   constructor(private readonly options: OverdueWatchOptions) {}
@@ -63,18 +63,7 @@ export class OverdueWatch {
 
   /** Reads now; a refresh asked for during a read runs once more after it, so a change is never missed. */
   refresh(): Promise<void> {
-    if (this.reading) {
-      this.again = true;
-      return this.reading;
-    }
-    this.reading = this.read().finally(() => {
-      this.reading = undefined;
-      if (this.again) {
-        this.again = false;
-        void this.refresh();
-      }
-    });
-    return this.reading;
+    return this.reading.run();
   }
 
   private async read(): Promise<void> {

@@ -11,21 +11,15 @@ import { ReceptionService } from '../../../electron/core/reception/reception-ser
 import { RollCallService } from '../../../electron/core/reception/roll-call';
 import { RollCallStore } from '../../../electron/core/reception/roll-call-store';
 import { LocalDataSealer } from '../../../electron/core/vault/keys/local-data-sealer';
-import type { RunningSimulator } from '../../../electron/simulator/index';
-import { recordedSession } from '../support/session';
-import { eventually, startTestSite } from '../support/site';
+import { recordedDeskOnTestSite } from '../support/session';
+import { eventually } from '../support/site';
 
 // The roll call's visitors and staff, its copy kept in the desk's local store for when the server is
 // away, and the overdue-visitor watch that feeds the attention strip: the core against the simulator.
-let site: RunningSimulator | undefined;
-let desk: ReturnType<typeof recordedSession> | undefined;
 let stores: LocalStore[] = [];
 
-afterEach(async () => {
-  await desk?.session.stop();
-  await site?.stop();
+afterEach(() => {
   stores.forEach((s) => s.close());
-  desk = site = undefined;
   stores = [];
 });
 
@@ -33,10 +27,9 @@ let requests: string[] = [];
 
 async function connected(version: string) {
   requests = [];
-  site = await startTestSite({ version, onRequest: (r) => void requests.push(`${r.method} ${r.url.pathname}${r.url.search}`) });
-  const d = (desk = recordedSession(site));
-  await eventually(() => d.connection.phase === 'connected' || undefined, 'the desk connected');
-  return { site, desk: d };
+  const { site, desk } = await recordedDeskOnTestSite({ version, onRequest: (r) => void requests.push(`${r.method} ${r.url.pathname}${r.url.search}`) });
+  await eventually(() => desk.connection.phase === 'connected' || undefined, 'the desk connected');
+  return { site, desk };
 }
 
 function storeIn(dir: string): LocalStore {

@@ -1,43 +1,32 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuditLog } from '../../../electron/core/offline/audit-log';
 import { LocalStore } from '../../../electron/core/offline/local-store';
 import { storeMigrations } from '../../../electron/core/offline/registry';
 import { checkCard, checkCardInReader } from '../../../electron/core/reception/card-check';
 import { VisitorCardService } from '../../../electron/core/reception/visitor-cards';
-import type { RunningSimulator } from '../../../electron/simulator/index';
 import type { CardInReader } from '../../../shared/contract/visitor-cards';
 import { DeskError } from '../../../shared/errors';
 import { demoSite } from '../simulator/fixtures/sites';
-import { recordedSession } from '../support/session';
-import { eventually, startTestSite } from '../support/site';
+import { recordedDeskOnTestSite } from '../support/session';
+import { eventually } from '../support/site';
 
 // A visitor's card through the core, against the simulator over TLS: lent until the visit's end and
 // found by the card check, each refusal in words, collected off the visitor's record; audited with the
 // operator; refused (never queued) while the server is away.
-let site: RunningSimulator | undefined;
-let desk: ReturnType<typeof recordedSession> | undefined;
 let writes: string[] = [];
-
-afterEach(async () => {
-  await desk?.session.stop();
-  await site?.stop();
-  desk = site = undefined;
-});
 
 async function cardDesk(reader: () => Promise<CardInReader> = () => Promise.reject(new DeskError('card', 'There is no card in the reader')), withoutEdit = false) {
   writes = [];
   const siteFile = demoSite();
   // The desk's operator without the privilege to change cardholders.
   if (withoutEdit) for (const g of siteFile.operatorGroups ?? []) g.privileges = g.privileges.filter((p) => p !== 'Edit Cardholders' && p !== 'Modify Cardholders');
-  site = await startTestSite({ version: '9.40', site: siteFile, onRequest: (r) => void (r.method !== 'GET' && writes.push(`${r.method} ${r.url.pathname}`)) });
-  desk = recordedSession(site);
-  const d = desk;
-  await eventually(() => d.connection.phase === 'connected' || undefined, 'the desk connected');
+  const { site, desk } = await recordedDeskOnTestSite({ version: '9.40', site: siteFile, onRequest: (r) => void (r.method !== 'GET' && writes.push(`${r.method} ${r.url.pathname}`)) });
+  await eventually(() => desk.connection.phase === 'connected' || undefined, 'the desk connected');
   const audit = new AuditLog(LocalStore.openFile(':memory:', { migrations: storeMigrations }), { desk: 'reception-1' });
   audit.attributeTo(() => 'Morgan Reyes');
-  const cards = new VisitorCardService({ session: () => d.session, audit, cardInReader: reader });
+  const cards = new VisitorCardService({ session: () => desk.session, audit, cardInReader: reader });
   const { types } = await cards.cardTypes();
-  return { site, desk: d, audit, cards, types, jun: `${site.url}/api/cardholders/ch-v-jnakamura` };
+  return { site, desk, audit, cards, types, jun: `${site.url}/api/cardholders/ch-v-jnakamura` };
 }
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();

@@ -53,23 +53,30 @@ async function after(ms: number): Promise<void> {
   await vi.advanceTimersByTimeAsync(ms);
 }
 
+/** How many tones the desk's audio context has built once the timers due by `ms` have run. */
+async function tonesAfter(ms: number): Promise<number> {
+  await after(ms);
+  return FakeAudioContext.made[0]!.oscillators;
+}
+
+/** The alarm sound on a desk whose browser allows audio (the operator has touched the page before). */
+function allowedSound(): AlarmSound {
+  FakeAudioContext.allowed = true;
+  return new AlarmSound();
+}
+
 describe('the alarm sound', () => {
   it('beeps two tones at once and again every 2.5 s while audio is allowed', async () => {
-    FakeAudioContext.allowed = true;
-    const sound = new AlarmSound();
+    const sound = allowedSound();
     sound.start();
-    await after(0);
-    expect(FakeAudioContext.made[0]!.oscillators).toBe(2);
-    await after(2_500);
-    expect(FakeAudioContext.made[0]!.oscillators).toBe(4);
+    expect(await tonesAfter(0)).toBe(2);
+    expect(await tonesAfter(2_500)).toBe(4);
     sound.stop();
-    await after(10_000);
-    expect(FakeAudioContext.made[0]!.oscillators).toBe(4);
+    expect(await tonesAfter(10_000)).toBe(4);
   });
 
   it('does no audio work in the step that draws the alarm: an alarm cleared at once never beeps', async () => {
-    FakeAudioContext.allowed = true;
-    const sound = new AlarmSound();
+    const sound = allowedSound();
     sound.start();
     expect(FakeAudioContext.made).toHaveLength(0);
     sound.stop();
@@ -127,12 +134,9 @@ describe('the alarm sound', () => {
   });
 
   it('chimes once for a low-priority alarm: one tone, never repeated', async () => {
-    FakeAudioContext.allowed = true;
-    const sound = new AlarmSound();
+    const sound = allowedSound();
     sound.chime();
-    await after(0);
-    expect(FakeAudioContext.made[0]!.oscillators).toBe(1);
-    await after(30_000);
-    expect(FakeAudioContext.made[0]!.oscillators).toBe(1);
+    expect(await tonesAfter(0)).toBe(1);
+    expect(await tonesAfter(30_000)).toBe(1);
   });
 });

@@ -37,6 +37,11 @@ function strip(names: string[]) {
       shownAttention.news(index.refresh([it.href], source));
     },
     flush: () => shownAttention.flush(),
+    /** What the strip shows once `ms` more have passed. */
+    shownAfter(ms: number): string[] {
+      vi.advanceTimersByTime(ms);
+      return this.shown;
+    },
     get shown() {
       return drawn.at(-1)!.map((e) => `${e.item.name} ${e.concern}`);
     },
@@ -65,10 +70,8 @@ describe('ShownAttention: a new alarm is never paced, what leaves or re-orders i
     // C clears nothing, A stays calm; now B clears within the interval: it stays listed until the slot.
     s.set('B', CALM);
     expect(s.shown).toEqual(['B forced']);
-    vi.advanceTimersByTime(249);
-    expect(s.shown).toEqual(['B forced']);
-    vi.advanceTimersByTime(1);
-    expect(s.shown).toEqual([]);
+    expect(s.shownAfter(249)).toEqual(['B forced']);
+    expect(s.shownAfter(1)).toEqual([]);
   });
 
   it('puts an arrival in its place and leaves a pending removal and the pending order as they were drawn', () => {
@@ -76,8 +79,7 @@ describe('ShownAttention: a new alarm is never paced, what leaves or re-orders i
     s.set('A', TOO_LONG);
     vi.advanceTimersByTime(10);
     s.set('B', TOO_LONG);
-    vi.advanceTimersByTime(300);
-    expect(s.shown).toEqual(['B openTooLong', 'A openTooLong']);
+    expect(s.shownAfter(300)).toEqual(['B openTooLong', 'A openTooLong']);
     s.set('C', FORCED);
     expect(s.shown).toEqual(['C forced', 'B openTooLong', 'A openTooLong']);
     // Within the interval: B leaves and A gets a newer status of the same concern (it would now come
@@ -88,8 +90,7 @@ describe('ShownAttention: a new alarm is never paced, what leaves or re-orders i
     expect(s.shown).toEqual(['C forced', 'B openTooLong', 'A openTooLong']);
     s.set('D', FORCED);
     expect(s.shown).toEqual(['D forced', 'C forced', 'B openTooLong', 'A openTooLong']);
-    vi.advanceTimersByTime(240);
-    expect(s.shown).toEqual(['D forced', 'C forced', 'A openTooLong']);
+    expect(s.shownAfter(240)).toEqual(['D forced', 'C forced', 'A openTooLong']);
     expect(s.shown).toEqual(s.listed);
   });
 
@@ -98,14 +99,12 @@ describe('ShownAttention: a new alarm is never paced, what leaves or re-orders i
     s.set('B', FORCED);
     vi.advanceTimersByTime(10);
     s.set('A', TOO_LONG);
-    vi.advanceTimersByTime(300);
-    expect(s.shown).toEqual(['B forced', 'A openTooLong']);
+    expect(s.shownAfter(300)).toEqual(['B forced', 'A openTooLong']);
     s.set('A', FORCED);
     expect(s.shown).toEqual(['A forced', 'B forced']);
     s.set('A', TOO_LONG);
     expect(s.shown).toEqual(['A forced', 'B forced']);
-    vi.advanceTimersByTime(250);
-    expect(s.shown).toEqual(['B forced', 'A openTooLong']);
+    expect(s.shownAfter(250)).toEqual(['B forced', 'A openTooLong']);
   });
 
   it('counts a new alarm at once: the list the count is taken from grows in the same turn', () => {
@@ -117,8 +116,7 @@ describe('ShownAttention: a new alarm is never paced, what leaves or re-orders i
     // A's clearing still waits; B and C are counted already.
     expect(s.shown).toHaveLength(3);
     expect(s.shown).toEqual(['A forced', 'B forced', 'C forced']);
-    vi.advanceTimersByTime(250);
-    expect(s.shown).toHaveLength(2);
+    expect(s.shownAfter(250)).toHaveLength(2);
   });
 
   it('coalesces removals and re-orderings: a storm of them is drawn at most once per interval, the last state always', () => {

@@ -41,3 +41,33 @@ export function nextTile(boxes: readonly Box[], current: number, direction: Dire
   });
   return best;
 }
+
+const ARROWS: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
+
+/** The way an arrow key points, or undefined for any other key. */
+export function arrowDirection(key: string): Direction | undefined {
+  return ARROWS[key];
+}
+
+/** A cell of a grid walked with the arrow keys (a tile, an overview count), as the page has it. */
+export interface GridCell {
+  getBoundingClientRect(): Box;
+  focus(): void;
+  scrollIntoView(options: { block: 'nearest' }): void;
+}
+
+/**
+ * Moves the focus from `current` to the cell the arrow points to, brought into view. False at the grid's
+ * edge, where the focus stays and the key is left to the page.
+ */
+export function focusNextCell(cells: readonly GridCell[], current: GridCell, direction: Direction): boolean {
+  const next = nextTile(
+    cells.map((c) => c.getBoundingClientRect()),
+    cells.indexOf(current),
+    direction,
+  );
+  if (next < 0) return false;
+  cells[next]!.focus();
+  cells[next]!.scrollIntoView({ block: 'nearest' });
+  return true;
+}
