@@ -60,7 +60,7 @@ async function boardShare(page: Page): Promise<number> {
   return (Math.min(board.y + board.height, height) - board.y) / height;
 }
 
-test('the board keeps 70 % of the height at 1280×800 on a quiet site and 55 % under a full strip', async ({ page }, testInfo) => {
+test('the board keeps 70 % of the height at 1280×800 on a quiet site and 55 % under a full strip, which counts what it cannot show', async ({ page }, testInfo) => {
   await openDesk(page, host);
   await expect(page.getByTestId('tile').first()).toBeVisible();
   const figures: Record<string, number> = { quietNoRoster: await boardShare(page) };
@@ -71,7 +71,12 @@ test('the board keeps 70 % of the height at 1280×800 on a quiet site and 55 % u
   figures.quietSignedIn = await boardShare(page);
   await keepScreenshot(page, testInfo, 'board-quiet-1280x800');
   for (let i = 0; i < 12; i++) await raiseAlarm(host, { kind: 'external', priority: 3 + (i % 7), message: `Forced open at North L1 ${i % 2 ? 'West' : 'East'} Door, stair ${i}` });
+  // The twelve alarms, and the demo site's overdue visitor after them; the strip counts what it cannot show.
+  await expect(page.getByTestId('attention-count')).toHaveText('(13)');
   await expect(page.getByTestId('attention-more')).toContainText(/and \d+ more/);
+  // Every entry shown whole: no line of it cut short.
+  const cut = await page.getByTestId('attention-entry').locator('.name, .why').evaluateAll((lines) => lines.filter((l) => l.scrollWidth > l.clientWidth).length);
+  expect(cut).toBe(0);
   figures.fullStripSignedIn = await boardShare(page);
   await keepScreenshot(page, testInfo, 'board-full-strip-1280x800');
   await testInfo.attach('board share of the height at 1280×800', { body: JSON.stringify(figures, null, 2), contentType: 'application/json' });
