@@ -41,7 +41,6 @@ import type { OpenedSite, SiteChoice } from './site-source';
 
 export type { OperatorOptions } from './operators/desk-operators';
 export type { DeskOptions } from './desk-options';
-
 /**
  * The desk contract's implementation: one site session at a time, and a handler table with an entry
  * for every call. Both shells hold exactly one of these (built by electron/shells/compose) and only
