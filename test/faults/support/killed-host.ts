@@ -103,8 +103,9 @@ export async function runKilledHost(): Promise<FaultRow> {
     }, 'the first desk connected', 20_000);
     let tried = 1;
     let accepted = (await first.call<string>('override')) === 'accepted' ? 1 : 0;
-    // The last-known statuses are written about once a second: let one write happen, then kill.
-    await new Promise((r) => setTimeout(r, 1_500));
+    // A new site's first board is kept 2 s after it is shown (KEEP_FIRST_BOARD_AFTER_MS, so its writing does
+    // not hold back the first subscriptions) and statuses about once a second: let both happen, then kill.
+    await new Promise((r) => setTimeout(r, 3_000));
     const unhandledBefore = first.unhandled;
     await first.kill();
     first = undefined;
