@@ -82,13 +82,7 @@ export async function startHostProcess(dataDir: string, extraArgs: string[] = []
 
 /** Resident memory of a process in MB, from /proc (Linux). */
 export function rssMbOf(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Math.round((Number(kb) / 1024) * 10) / 10 : null;
-  } catch {
-    return null;
-  }
+  return procStatusMb(pid, 'VmRSS');
 }
 
 /**
@@ -96,9 +90,14 @@ export function rssMbOf(pid: number | undefined): number | null {
  * high-water mark, so no peak falls between two samples.
  */
 export function rssPeakMbOf(pid: number | undefined): number | null {
+  return procStatusMb(pid, 'VmHWM');
+}
+
+/** One kB figure of /proc/<pid>/status in MB (one decimal); null once the process is gone. */
+function procStatusMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | null {
   if (pid === undefined) return null;
   try {
-    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kb ? Math.round((Number(kb) / 1024) * 10) / 10 : null;
   } catch {
     return null;
