@@ -52,8 +52,9 @@ export interface FollowerOptions {
  * Follows the server's alarm queue (cc_rest.yaml: GET /api/alarms, /api/alarms/updates): the list paged
  * to its end, then its `updates` long-polled, always from the newest `next`. Each answer's change and
  * the bookmark after it are kept together, so a restart resumes where the follower stopped and loses
- * nothing; a refused bookmark (the server restarted, or forgot it) reads the list again. While the
- * connection is not up the queue is kept as it was, marked not live with when it was last heard.
+ * nothing; a refused bookmark (the server restarted, or forgot it) reads the list again, and so does
+ * a kept bookmark whose first answer is a full batch (far behind). While the connection is not up the
+ * queue is kept as it was, marked not live with when it was last heard.
  */
 export class AlarmFollower {
   readonly queue = new AlarmQueue();
@@ -65,6 +66,13 @@ export class AlarmFollower {
   private failures = 0;
   /** The list is being read again after a refused bookmark, and no updates call has been answered since. */
   private rereading = false;
+  /**
+   * The bookmark is an old one (kept from before a restart, or from before the connection went): the
+   * first updates answer from it says how far behind the desk is. See `followOnce`.
+   */
+  private resuming = false;
+  /** The first answer from an old bookmark was a full batch: the list is read afresh before any update is applied. */
+  private farBehind = false;
   private readonly stopping = new AbortController();
   /** The call now out: aborted when the connection goes, so the next starts at once when it is back. */
   private call: AbortController | undefined;
@@ -86,10 +94,9 @@ export class AlarmFollower {
 
   /**
    * Settles once the follower has first caught up with the server (the whole list read; or, from a kept
-   * bookmark, an updates answer of less than a batch, or one the server had nothing for), or failed
-   * to, or stopped: the session reads the board's catalogue after it at start-up (the queue first; see
-   * SiteSession.onDiscovered). A restart after a long night catches up 100 alarms an answer, and each
-   * answer waited behind the board's start.
+   * bookmark, an updates answer of less than a batch, or one the server had nothing for, or the list
+   * read afresh when that answer was a full batch), or failed to, or stopped: the session reads the
+   * board's catalogue after it at start-up (the queue first; see SiteSession.onDiscovered).
    */
   firstCaughtUp(): Promise<void> {
     return this.firstCatchUp.promise;
@@ -128,6 +135,7 @@ export class AlarmFollower {
     this.connectionReason = reason;
     if (connected && !was) {
       this.failures = 0;
+      this.resuming = true;
       this.wake?.();
     }
     if (connected) return;
@@ -162,10 +170,12 @@ export class AlarmFollower {
       return await read(async (transport, discovery) => {
         const listHref = discovery.links.get(ALARMS_LINK);
         if (!listHref) throw new DeskError('licence', 'This site has no RESTEvents licence: the server offers no alarms to this desk');
-        if (!this.bookmark) {
-          // Said at once: the header offers the queue while a long list is still being read.
-          if (this.state.source === 'none') this.setFeed({ source: 'server', live: this.connected, behind: true });
+        if (!this.bookmark || this.farBehind) {
+          // Said at once: the header offers the queue while a long list is still being read. Far behind,
+          // the kept queue stays on screen, said to be catching up, until the list replaces it whole.
+          if (this.state.source === 'none' || this.farBehind) this.setFeed({ source: 'server', live: this.connected, behind: true, heardAt: this.heardAt });
           const { alarms, updates } = await readAlarmList(transport, listHref, discovery.version, call.signal);
+          this.resuming = this.farBehind = false;
           this.apply(this.queue.replace(alarms), updates, true, false);
           this.firstCatchUpOver();
           return false;
@@ -176,6 +186,20 @@ export class AlarmFollower {
         const answer = await readAlarmUpdates(transport, this.bookmark, call.signal).finally(() => clearTimeout(quiet));
         const behind = answer.alarms.length >= ALARM_BATCH_LIMIT;
         this.rereading = false;
+        if (behind && this.resuming && !this.stopping.signal.aborted) {
+          // Far behind after a restart or an outage (cc_rest.yaml: 100 updates mean "fallen behind"):
+          // catching up would take one call per 100 alarms changed meanwhile (9,400 raised overnight are
+          // 94 answers one after another, and many more when most were processed elsewhere), each applied,
+          // kept and sent to the page. The list gives the queue as it is now in one page per 100
+          // unprocessed alarms, replaced in one step as a start without a kept store does, so a kept store
+          // never makes a start slower than none. Nothing is lost: what is not in the list was processed
+          // (or is no longer visible) and leaves the queue; the list's own updates link starts from when
+          // it was read. This answer is dropped (the list holds its alarms as they are now), and the kept
+          // bookmark stays in the store until the list's replaces it: a crash meanwhile resumes as before.
+          this.farBehind = true;
+          return true;
+        }
+        this.resuming = false;
         this.apply(this.queue.merge(answer.alarms), answer.next, false, behind);
         if (!behind) this.firstCatchUpOver();
         return behind;
