@@ -22,12 +22,6 @@ const PERSISTENT_BACKOFF = { baseMs: 2_000, maxMs: 60_000 };
 const REFUSED_BOOKMARK: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['not-found', 'bad-request', 'invalid-response']);
 /** An unlicensed site is asked again this often: a licence added shows within a minute. */
 const UNLICENSED_RECHECK_MS = 60_000;
-/**
- * An updates call from a kept bookmark not answered within this: the server had nothing waiting (it
- * answers at once when it has), so the follower has caught up and the board need wait no longer.
- */
-export const NOTHING_WAITING_MS = 200;
-
 /** The session's connection, as the follower uses it: SiteSession's `read` (throws `offline` while not connected). */
 export interface FollowedSite {
   read<T>(reader: (transport: Transport, discovery: Discovery) => Promise<T>): Promise<T>;
@@ -51,10 +45,10 @@ export interface FollowerOptions {
 /**
  * Follows the server's alarm queue (cc_rest.yaml: GET /api/alarms, /api/alarms/updates): the list paged
  * to its end, then its `updates` long-polled, always from the newest `next`. Each answer's change and
- * the bookmark after it are kept together, so a restart resumes where the follower stopped and loses
- * nothing; a refused bookmark (the server restarted, or forgot it) reads the list again, and so does
- * a kept bookmark whose first answer is a full batch (far behind). While the connection is not up the
- * queue is kept as it was, marked not live with when it was last heard.
+ * the bookmark after it are kept together, so a restart shows the queue as it was at once (then reads
+ * the list: see `start`); a refused bookmark (the server restarted, or forgot it) reads the list again,
+ * and so does a bookmark from before an outage whose first answer is a full batch (far behind). While
+ * the connection is not up the queue is kept as it was, marked not live with when it was last heard.
  */
 export class AlarmFollower {
   readonly queue = new AlarmQueue();
@@ -66,10 +60,7 @@ export class AlarmFollower {
   private failures = 0;
   /** The list is being read again after a refused bookmark, and no updates call has been answered since. */
   private rereading = false;
-  /**
-   * The bookmark is an old one (kept from before a restart, or from before the connection went): the
-   * first updates answer from it says how far behind the desk is. See `followOnce`.
-   */
+  /** The bookmark is from before the connection went: the first updates answer from it says how far behind the desk is (`followOnce`). */
   private resuming = false;
   /** The first answer from an old bookmark was a full batch: the list is read afresh before any update is applied. */
   private farBehind = false;
@@ -93,10 +84,9 @@ export class AlarmFollower {
   }
 
   /**
-   * Settles once the follower has first caught up with the server (the whole list read; or, from a kept
-   * bookmark, an updates answer of less than a batch, or one the server had nothing for, or the list
-   * read afresh when that answer was a full batch), or failed to, or stopped: the session reads the
-   * board's catalogue after it at start-up (the queue first; see SiteSession.onDiscovered).
+   * Settles once the follower has first caught up with the server (the whole list read: at start-up it
+   * always is, see `start`), or failed to, or stopped: the session reads the board's catalogue after it
+   * at start-up (the queue first; see SiteSession.onDiscovered).
    */
   firstCaughtUp(): Promise<void> {
     return this.firstCatchUp.promise;
@@ -107,11 +97,21 @@ export class AlarmFollower {
     this.firstCatchUp.settle();
   }
 
-  /** Shows the kept queue at once (not live), then follows the server once the connection is up. */
+  /**
+   * Shows the kept queue at once (not live), then reads the list once the connection is up, as a start
+   * without a kept store does, and follows its updates. The kept bookmark is not followed at start-up:
+   * from it the desk cannot tell how far behind it is until the server answers. A long night replayed
+   * from it took one updates call per 100 alarms changed meanwhile (9,400 new: 94 answers one after
+   * another, each applied, kept and sent to the page; 3–12 s), and a short one had the board wait on a
+   * guess (an updates call held 200 ms meant "nothing waiting", but a loaded server answers a full batch
+   * later than that, and the board's catalogue then slowed the catch-up tenfold). The list costs one
+   * call per 100 alarms now unprocessed, known to be whole when its last page answers, so a kept store
+   * never makes a start slower than none. The kept queue stays on screen until the list replaces it in
+   * one step; what was processed elsewhere meanwhile leaves it then.
+   */
   start(): void {
     const kept = this.options.keeping?.load();
     if (kept) {
-      this.bookmark = kept.bookmark;
       this.heardAt = kept.heardAt;
       const change = this.queue.replace(kept.alarms);
       if (change.upserts.length || change.removed.length) this.options.changed(change);
@@ -171,9 +171,10 @@ export class AlarmFollower {
         const listHref = discovery.links.get(ALARMS_LINK);
         if (!listHref) throw new DeskError('licence', 'This site has no RESTEvents licence: the server offers no alarms to this desk');
         if (!this.bookmark || this.farBehind) {
-          // Said at once: the header offers the queue while a long list is still being read. Far behind,
-          // the kept queue stays on screen, said to be catching up, until the list replaces it whole.
-          if (this.state.source === 'none' || this.farBehind) this.setFeed({ source: 'server', live: this.connected, behind: true, heardAt: this.heardAt });
+          // Said at once: the header offers the queue while a long list is still being read, and a queue
+          // already shown (kept, or from before an outage) stays, said to be catching up, until the list
+          // replaces it whole: its count never drops to 0 meanwhile.
+          this.setFeed({ source: 'server', live: this.connected, behind: true, heardAt: this.heardAt });
           const { alarms, updates } = await readAlarmList(transport, listHref, discovery.version, call.signal);
           this.resuming = this.farBehind = false;
           this.apply(this.queue.replace(alarms), updates, true, false);
@@ -182,26 +183,22 @@ export class AlarmFollower {
         }
         // The queue is the server's as of the bookmark: live from the moment the poll is out.
         if (!this.state.live) this.setFeed({ source: 'server', live: true, behind: this.state.behind, heardAt: this.heardAt });
-        const quiet = this.firstCatchUp.over ? undefined : setTimeout(() => this.firstCatchUpOver(), NOTHING_WAITING_MS);
-        const answer = await readAlarmUpdates(transport, this.bookmark, call.signal).finally(() => clearTimeout(quiet));
+        const answer = await readAlarmUpdates(transport, this.bookmark, call.signal);
         const behind = answer.alarms.length >= ALARM_BATCH_LIMIT;
         this.rereading = false;
         if (behind && this.resuming && !this.stopping.signal.aborted) {
-          // Far behind after a restart or an outage (cc_rest.yaml: 100 updates mean "fallen behind"):
-          // catching up would take one call per 100 alarms changed meanwhile (9,400 raised overnight are
-          // 94 answers one after another, and many more when most were processed elsewhere), each applied,
-          // kept and sent to the page. The list gives the queue as it is now in one page per 100
-          // unprocessed alarms, replaced in one step as a start without a kept store does, so a kept store
-          // never makes a start slower than none. Nothing is lost: what is not in the list was processed
-          // (or is no longer visible) and leaves the queue; the list's own updates link starts from when
-          // it was read. This answer is dropped (the list holds its alarms as they are now), and the kept
-          // bookmark stays in the store until the list's replaces it: a crash meanwhile resumes as before.
+          // Far behind after an outage (cc_rest.yaml: 100 updates mean "fallen behind"): catching up would
+          // take one call per 100 alarms changed meanwhile (and more when most were processed elsewhere),
+          // each applied, kept and sent to the page. The list gives the queue as it is now in one page per
+          // 100 unprocessed alarms, replaced in one step, as at start-up. Nothing is lost: what is not in
+          // the list was processed (or is no longer visible) and leaves the queue; the list's own updates
+          // link starts from when it was read. This answer is dropped (the list holds its alarms as they
+          // are now); the old bookmark stays kept until the list's replaces it.
           this.farBehind = true;
           return true;
         }
         this.resuming = false;
         this.apply(this.queue.merge(answer.alarms), answer.next, false, behind);
-        if (!behind) this.firstCatchUpOver();
         return behind;
       });
     } finally {

@@ -4,7 +4,11 @@ import type { LocalStore } from '../offline/local-store';
 import { storedJson } from '../offline/stored-json';
 import type { QueueChange } from './alarm-queue';
 
-/** What the follower resumes from: the bookmark, when the server last answered, and the queue as it was then. */
+/**
+ * What the follower shows at start-up, not live, until the server's list replaces it: the queue as it
+ * was when the server last answered, and when that was. The bookmark is kept with the queue it goes
+ * with; a start reads the list afresh rather than following it (AlarmFollower.start says why).
+ */
 export interface KeptAlarms {
   bookmark: string | undefined;
   heardAt: number | undefined;
