@@ -80,6 +80,7 @@ const alarmSettings = {
   floodAlarms: Number(process.env.BENCH_FLOOD_ALARMS ?? '1000'),
   floodSeconds: Number(process.env.BENCH_FLOOD_SECONDS ?? '10'),
   startupAlarms: Number(process.env.BENCH_STARTUP_ALARMS ?? '10000'),
+  against,
 };
 const settings: RunSettings = {
   changesPerSecond: Number(process.env.BENCH_RATE ?? '5'),

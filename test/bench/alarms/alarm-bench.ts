@@ -1,6 +1,7 @@
 import { loadavg } from 'node:os';
 import { median } from '../stats';
 import { runAlarms, type AlarmBenchSettings, type AlarmFigures } from './alarm-run';
+import type { StartUpFigures } from './startup-part';
 
 export interface AlarmResult {
   items: number;
@@ -27,12 +28,35 @@ export async function runAlarmBench(sizes: number[], runs: number, settings: Omi
 }
 
 function combine(runs: AlarmFigures[]): AlarmFigures {
-  const out: Record<string, unknown> = { ...runs[0]! };
+  const out: Record<string, unknown> = { ...runs[0]!, startupByCheckout: combineStartUps(runs) };
   for (const key of Object.keys(runs[0]!) as (keyof AlarmFigures)[]) {
+    if (key === 'startupByCheckout') continue;
     const values = runs.map((r) => r[key]).filter((v): v is number => typeof v === 'number');
     out[key] = values.length === 0 ? null : WORST_OF_RUNS.includes(key) ? Math.max(...values) : median(values);
   }
   return out as unknown as AlarmFigures;
+}
+
+/** Each checkout's start-up figures, the median over the runs. */
+function combineStartUps(runs: AlarmFigures[]): StartUpFigures[] {
+  const of = (values: (number | null)[]) => {
+    const known = values.filter((v): v is number => v !== null);
+    return median(known) ?? null;
+  };
+  return runs[0]!.startupByCheckout.map(({ checkout }, i) => {
+    const each = runs.map((r) => r.startupByCheckout[i]!);
+    return { checkout, counted: Math.min(...each.map((f) => f.counted)), resumeShownMs: of(each.map((f) => f.resumeShownMs)), shownMs: of(each.map((f) => f.shownMs)), fromSpawnMs: of(each.map((f) => f.fromSpawnMs)) };
+  });
+}
+
+/** Part (c) side by side, when other checkouts' hosts ran it too (BENCH_DESK_AGAINST). */
+function printStartUps(results: AlarmResult[]): void {
+  if (!results.some((r) => r.figures.startupByCheckout.length > 1)) return;
+  const fmt = (v: number | null) => (v === null ? '—' : String(Math.round(v)));
+  console.log('\nAlarm start-up side by side (page load → all counted, ms; median of the runs)');
+  for (const { items, figures } of results) {
+    for (const f of figures.startupByCheckout) console.log(`${items} items  ${f.checkout.padEnd(24)}  restart with its store ${fmt(f.resumeShownMs).padStart(6)}  local store removed ${fmt(f.shownMs).padStart(6)}  (${f.counted} counted)`);
+  }
 }
 
 export function printAlarmTable(results: AlarmResult[], settings: Omit<AlarmBenchSettings, 'items'>): void {
@@ -63,4 +87,5 @@ export function printAlarmTable(results: AlarmResult[], settings: Omit<AlarmBenc
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));
+  printStartUps(results);
 }

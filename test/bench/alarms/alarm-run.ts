@@ -4,15 +4,15 @@ import { openDeskSocket } from '../../e2e/support/desk-socket';
 import type { AlarmQueue } from '../../../shared/contract/alarms';
 import { quantile, seeded } from '../stats';
 import { BackgroundChanges } from '../desk/background-changes';
-import { configureDesk, forgetLastKnown, launch, type ConfiguredDesk, type Launch } from '../desk/configured-host';
+import { configureDesk, launch, type ConfiguredDesk, type Launch } from '../desk/configured-host';
 import { boardItemCount, CHROMIUM, DOOR_NAME, load } from '../desk/desk-run';
 import { launchBenchChromium } from '../desk/measuring-browser';
-import { startHostProcess } from '../desk/host-process';
 import { ProbePace } from '../desk/probe-pace';
 import { round } from '../desk/probes';
-import { AlarmRaiser, grantRestEvents, raiseBacklog, unprocessedAlarms, type AlarmToRaise } from './alarm-control';
+import { AlarmRaiser, grantRestEvents, unprocessedAlarms, type AlarmToRaise } from './alarm-control';
 import { ProbeAlarms } from './probe-alarms';
 import { armRow, countReached, openQueue, rowShownAt, shownCount, timeDetailOpen } from './queue-page';
+import { startWithFullQueue, type StartUpFigures } from './startup-part';
 
 export interface AlarmBenchSettings {
   items: number;
@@ -31,6 +31,8 @@ export interface AlarmBenchSettings {
   floodSeconds: number;
   /** Unprocessed alarms on the server when the desk starts (part c). */
   startupAlarms: number;
+  /** Other checkouts whose built hosts part (c) times too, after this one's (BENCH_DESK_AGAINST). */
+  against?: readonly string[];
 }
 
 export interface AlarmFigures {
@@ -66,13 +68,14 @@ export interface AlarmFigures {
   startupFromSpawnMs: number | null;
   /** c: the same queue on a restart with the desk's local store (bookmark and last queue kept): page load → all counted. */
   resumeShownMs: number | null;
+  /** c: the same two starts by each of `against`'s hosts (this checkout's first in the list). */
+  startupByCheckout: StartUpFigures[];
   loadStart: number;
   loadEnd: number;
 }
 
 const PROBE_TIMEOUT_MS = 10_000;
-const LAUNCH_LIMIT_MS = 600_000;
-/** How long the flood's alarms may take to be counted after its last one, and the start-up queue to be whole. */
+/** How long the flood's alarms may take to be counted after its last one. */
 const SHOWN_LIMIT_MS = 60_000;
 const VIEWPORT = { width: 1920, height: 1080 };
 
@@ -83,8 +86,8 @@ const VIEWPORT = { width: 1920, height: 1080 };
  * is in the queue's DOM, with background status changes; (b) a flood of alarms, the detail of one
  * opened now and then while it runs, then every one of them counted in the queue and looked for in
  * the desk's queue (nothing lost, nothing twice); (c) the host stopped, the server's queue filled to
- * `startupAlarms` unprocessed alarms, the host started again and timed from page load until the queue
- * counts them all.
+ * `startupAlarms` unprocessed alarms, the host started again (with its local store kept, then without)
+ * and timed from page load until the queue counts them all, then `against`'s hosts the same way.
  */
 export async function runAlarms(settings: AlarmBenchSettings, log: (line: string) => void): Promise<AlarmFigures> {
   const site = generateSite({ items: settings.items });
@@ -112,8 +115,21 @@ export async function runAlarms(settings: AlarmBenchSettings, log: (line: string
     const flood = await floodQueue(page, configured, running.host.url, raiser, settings, at, log);
     await running.close();
     running = undefined;
-    const startup = await startWithFullQueue(configured, openPage, settings, at, log);
-    return { items: settings.items, ...probeFigures, ...flood, ...startup, loadStart, loadEnd: load() };
+    const startup = await startWithFullQueue(configured, openPage, settings.startupAlarms, at, settings.against ?? [], log);
+    const own = startup.figures[0]!;
+    return {
+      items: settings.items,
+      ...probeFigures,
+      ...flood,
+      startupAlarms: startup.expected,
+      startupCounted: own.counted,
+      startupShownMs: own.shownMs,
+      startupFromSpawnMs: own.fromSpawnMs,
+      resumeShownMs: own.resumeShownMs,
+      startupByCheckout: startup.figures,
+      loadStart,
+      loadEnd: load(),
+    };
   } finally {
     await running?.close();
     await browser.close();
@@ -223,46 +239,4 @@ async function floodQueue(
   };
   log(`  flood: ${figures.floodRaised} raised in ${settings.floodSeconds} s, ${floodCounted} in the desk's queue, the page counts ${queueShows} of the server's ${expected}, all shown ${figures.floodAllShownMs} ms after the last; detail opened in ${figures.detailOpenMs} ms (max ${figures.detailOpenMaxMs}, ${figures.detailTries} tries, ${detailNotShown} not within 10 s); ${floodLost} lost, ${duplicates} twice`);
   return figures;
-}
-
-/**
- * (c) The server's queue filled while the desk is stopped, then the desk started twice and timed until
- * it counts them all: first as it restarts (its bookmark and last queue in the local store, the new
- * alarms read from the server's updates), then with its local store removed, the list paged from the
- * server (the goal's case).
- */
-async function startWithFullQueue(
-  configured: ConfiguredDesk,
-  openPage: () => Promise<Page>,
-  settings: AlarmBenchSettings,
-  at: (i: number) => string,
-  log: (line: string) => void,
-): Promise<Pick<AlarmFigures, 'startupAlarms' | 'startupCounted' | 'startupShownMs' | 'startupFromSpawnMs' | 'resumeShownMs'>> {
-  const unprocessed = await unprocessedAlarms(configured.sim.controlUrl);
-  const more = Math.max(0, settings.startupAlarms - unprocessed);
-  // In ten lots of priorities 2–9 at one door each, as a site's backlog after a long night.
-  for (let lot = 0; lot < 10; lot++) await raiseBacklog(configured.sim.controlUrl, Math.floor(more / 10) + (lot < more % 10 ? 1 : 0), at(lot), 2 + (lot % 8));
-  const expected = await unprocessedAlarms(configured.sim.controlUrl);
-  const resumed = await timeStart(configured, openPage, expected);
-  log(`  restart with ${expected} unprocessed alarms (${more} new since it stopped): ${resumed.counted} counted, all shown ${resumed.shownMs} ms after page load`);
-  forgetLastKnown(configured.dataDir);
-  const paged = await timeStart(configured, openPage, expected);
-  log(`  start-up with ${expected} unprocessed alarms, local store removed: ${paged.counted} counted, all shown ${paged.shownMs} ms after page load (${paged.fromSpawnMs} ms after the host's spawn)`);
-  return { startupAlarms: expected, startupCounted: paged.counted, startupShownMs: paged.shownMs, startupFromSpawnMs: paged.fromSpawnMs, resumeShownMs: resumed.shownMs };
-}
-
-/** Starts the host, loads the page, opens the queue: page load and the host's spawn → the queue counts `expected`. */
-async function timeStart(configured: ConfiguredDesk, openPage: () => Promise<Page>, expected: number): Promise<{ counted: number; shownMs: number | null; fromSpawnMs: number | null }> {
-  const page = await openPage();
-  const host = await startHostProcess(configured.dataDir);
-  try {
-    const navigatedAt = Date.now();
-    await page.goto(host.url, { waitUntil: 'domcontentloaded', timeout: LAUNCH_LIMIT_MS });
-    await openQueue(page, SHOWN_LIMIT_MS);
-    const all = await countReached(page, expected, SHOWN_LIMIT_MS);
-    return { counted: (await shownCount(page)) ?? 0, shownMs: all === null ? null : all - navigatedAt, fromSpawnMs: all === null ? null : all - host.spawnedAt };
-  } finally {
-    await page.close();
-    await host.stop();
-  }
 }
