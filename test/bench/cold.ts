@@ -12,7 +12,7 @@ import { launchBenchChromium } from './desk/measuring-browser';
 import { launchUnwatchedChromium, type UnwatchedChromium } from './desk/unwatched-chromium';
 import { cpuShare, readCpu, type CpuReading } from './desk/cpu-share';
 import { ensureBuilt } from './desk/desk-build';
-import { ROOT, startHostProcess, startMarks } from './desk/host-process';
+import { ROOT, startHostProcess, startMarks, rssPeakMbOf } from './desk/host-process';
 import { median } from './stats';
 
 /**
@@ -55,6 +55,8 @@ interface Launched {
   shownMs: number;
   /** Spawn → every item live (BENCH_COLD_FROM_SERVER only). */
   liveMs?: number;
+  /** The host's resident peak from its spawn to a settle after live (VmHWM, MB): a start's own high-water mark. */
+  peakMb?: number;
   /** From the spawn to the board shown (unwatched only): the machine's busy share of all its cores, and CPU seconds. */
   cpu?: { machinePct: number; hostSeconds: number; chromiumSeconds: number; simulatorSeconds: number };
 }
@@ -102,7 +104,8 @@ async function showOnce(dataDir: string, browser: Browser, checkout: string | un
     const shownMs = (await untilShown(page, DOOR_NAME, 120_000)) - host.spawnedAt;
     const liveMs = await live;
     await new Promise((done) => setTimeout(done, SETTLE_MS));
-    return { upMs: host.printedAt - host.spawnedAt, domContentLoadedMs, shownMs, ...(liveMs === undefined ? {} : { liveMs }) };
+    const peakMb = rssPeakMbOf(host.pid) ?? undefined;
+    return { upMs: host.printedAt - host.spawnedAt, domContentLoadedMs, shownMs, ...(liveMs === undefined ? {} : { liveMs }), ...(peakMb === undefined ? {} : { peakMb }) };
   } finally {
     await page.close();
     await host.stop();
@@ -142,7 +145,8 @@ async function showUnwatched(dataDir: string, configured: ConfiguredDesk, unwatc
       const liveMs = await live;
       await new Promise((done) => setTimeout(done, SETTLE_MS));
       const shownMs = Math.round(marks.shownAt - host.spawnedAt);
-      return { upMs: host.printedAt - host.spawnedAt, domContentLoadedMs: Math.round(marks.domContentLoadedAt - host.spawnedAt), shownMs, cpu, ...(liveMs === undefined ? {} : { liveMs }) };
+      const peakMb = rssPeakMbOf(host.pid) ?? undefined;
+      return { upMs: host.printedAt - host.spawnedAt, domContentLoadedMs: Math.round(marks.domContentLoadedAt - host.spawnedAt), shownMs, cpu, ...(liveMs === undefined ? {} : { liveMs }), ...(peakMb === undefined ? {} : { peakMb }) };
     } finally {
       await page.close();
     }
@@ -202,7 +206,8 @@ async function main(): Promise<void> {
         const c = launched.cpu;
         const cpu = c ? `; to then the machine was ${c.machinePct} % busy, host ${c.hostSeconds.toFixed(2)} CPU s, Chromium ${c.chromiumSeconds.toFixed(2)} CPU s, simulator ${c.simulatorSeconds.toFixed(2)} CPU s` : '';
         const live = launched.liveMs === undefined ? '' : `, live ${launched.liveMs} ms`;
-        console.error(`bench: round ${round + 1}/${rounds}, ${checkout.label}: up ${launched.upMs} ms, DOMContentLoaded ${launched.domContentLoadedMs} ms, shown ${launched.shownMs} ms${live}${cpu}`);
+        const peak = launched.peakMb === undefined ? '' : `, host peak ${launched.peakMb} MB`;
+        console.error(`bench: round ${round + 1}/${rounds}, ${checkout.label}: up ${launched.upMs} ms, DOMContentLoaded ${launched.domContentLoadedMs} ms, shown ${launched.shownMs} ms${live}${peak}${cpu}`);
         // Where the host's part of the start went (ms since its process started; a checkout without the trace logs none).
         const marks = startMarks(dataDirs.get(checkout.label)!);
         if (marks) console.error(`bench:   host's start: ${marks}`);
@@ -222,17 +227,18 @@ async function main(): Promise<void> {
     const cpuOf = (key: keyof NonNullable<Launched['cpu']>) => median(runs.flatMap((r) => (r.cpu ? [r.cpu[key]] : [])));
     const cpu = { machinePct: cpuOf('machinePct'), hostSeconds: cpuOf('hostSeconds'), chromiumSeconds: cpuOf('chromiumSeconds'), simulatorSeconds: cpuOf('simulatorSeconds') };
     const liveRunsMs = runs.flatMap((r) => (r.liveMs === undefined ? [] : [r.liveMs]));
-    return { label, upMs: of('upMs'), domContentLoadedMs: of('domContentLoadedMs'), shownMs: of('shownMs'), shownRunsMs: runs.map((r) => r.shownMs), liveMs: median(liveRunsMs), liveRunsMs, cpu };
+    const peakMb = median(runs.flatMap((r) => (r.peakMb === undefined ? [] : [r.peakMb])));
+    return { label, peakMb, upMs: of('upMs'), domContentLoadedMs: of('domContentLoadedMs'), shownMs: of('shownMs'), shownRunsMs: runs.map((r) => r.shownMs), liveMs: median(liveRunsMs), liveRunsMs, cpu };
   });
   const base = medians[0]!;
   const from = fromServer ? 'the server alone (no local store)' : `the last-known board, ${noServer ? 'server not answering' : 'server answering'}`;
   console.log(`\nCold start from ${from}, ${expected} board items, ${unwatched ? 'page unwatched (its own marks)' : 'page driven by Playwright'}, median of ${rounds} rounds (load ${loadStart} → ${loadEnd})`);
   const liveColumns = !noServer ? ['live ms', 'live / this checkout', 'live, each round'] : [];
-  console.log(['host', 'up ms', 'DOMContentLoaded ms', 'shown ms', 'shown / this checkout', 'shown, each round', ...liveColumns, 'machine busy to shown %', 'host CPU s', 'Chromium CPU s', 'simulator CPU s'].join(' | '));
+  console.log(['host', 'up ms', 'DOMContentLoaded ms', 'shown ms', 'shown / this checkout', 'shown, each round', ...liveColumns, 'machine busy to shown %', 'host CPU s', 'Chromium CPU s', 'simulator CPU s', 'host peak MB'].join(' | '));
   const fixed = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(2));
   for (const m of medians) {
     const live = !noServer ? [m.liveMs ?? '—', m.liveMs && base.liveMs ? (m.liveMs / base.liveMs).toFixed(2) : '—', m.liveRunsMs.join(', ')] : [];
-    console.log([m.label, m.upMs, m.domContentLoadedMs, m.shownMs, (m.shownMs / base.shownMs).toFixed(2), m.shownRunsMs.join(', '), ...live, m.cpu.machinePct ?? '—', fixed(m.cpu.hostSeconds), fixed(m.cpu.chromiumSeconds), fixed(m.cpu.simulatorSeconds)].join(' | '));
+    console.log([m.label, m.upMs, m.domContentLoadedMs, m.shownMs, (m.shownMs / base.shownMs).toFixed(2), m.shownRunsMs.join(', '), ...live, m.cpu.machinePct ?? '—', fixed(m.cpu.hostSeconds), fixed(m.cpu.chromiumSeconds), fixed(m.cpu.simulatorSeconds), m.peakMb ?? '—'].join(' | '));
   }
   mkdirSync('test-results', { recursive: true });
   writeFileSync('test-results/bench-cold.json', `${JSON.stringify({ date: new Date().toISOString(), items, boardItems: expected, rounds, noServer, fromServer, serverNice, unwatched, loadStart, loadEnd, medians }, null, 2)}\n`);
