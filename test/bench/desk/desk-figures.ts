@@ -40,6 +40,8 @@ export interface DeskSettings {
   demoVersion?: string;
   /** The site has the RESTEvents licence: the desk follows the server's alarm queue and its event journal too. */
   restEvents?: boolean;
+  /** With restEvents: the site's other workstations process each alarm a minute after it was raised (alarms/other-workstation.ts), so the server's queue holds steady. */
+  alarmsProcessedElsewhere?: boolean;
   /** Time filters and sorts in the overview and the list after the probes (view-answers.ts): the board view only. */
   viewAnswers?: boolean;
   /** Read the host's RSS every this many seconds (default 5) for its peak and growth. */

@@ -13,7 +13,8 @@ import { launchUnwatchedChromium } from './unwatched-chromium';
 import { startUnwatched, type UnwatchedStart } from './unwatched-start';
 import { cpuShare, readCpu } from './cpu-share';
 import { openHostHeap } from './host-heap';
-import { grantRestEvents } from '../alarms/alarm-control';
+import { grantRestEvents, unprocessedAlarms } from '../alarms/alarm-control';
+import { OtherWorkstation } from '../alarms/other-workstation';
 import { heldPolls, longPollsPerMinute, restRequests, rssMbOf } from './host-process';
 import { RssSampler } from './rss-sampler';
 import { timeViewAnswers } from './view-answers';
@@ -96,6 +97,8 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     const hostHeap = settings.sampleEverySeconds ? await openHostHeap(host.pid) : undefined;
     const background = new BackgroundChanges(controlUrl, ids, seeded(7));
     background.start(settings.changesPerSecond);
+    const elsewhere = settings.restEvents && settings.alarmsProcessedElsewhere ? new OtherWorkstation(configured.sim) : undefined;
+    elsewhere?.start();
     // The desk's own start is over before probes begin (at 10,000 items it starts 832 zone long-polls
     // after the board is live); the cold-start figures measure the start.
     await new Promise((resolve) => setTimeout(resolve, (settings.settleSeconds ?? 0) * 1000));
@@ -144,6 +147,8 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     log(`  the page's main thread while measuring (% of the time): busy ${mainBusy.task}, layout ${mainBusy.layout}, style ${mainBusy.style}, script ${mainBusy.script}`);
     if (cpu) log(`  CPU while measuring (% of one core, ${cpu.cores} cores): desk ${cpu.hostPct}, simulator ${cpu.simulatorPct}, Chromium ${cpu.chromiumPct}, bench ${cpu.benchPct}, other ${cpu.otherPct}, machine ${cpu.machinePct}`);
     await background.stop();
+    await elsewhere?.stop();
+    if (elsewhere) log(`  alarms processed at another workstation: ${elsewhere.processed} (${elsewhere.failed} refused); unprocessed on the server at the end: ${await unprocessedAlarms(controlUrl)}`);
     hostHeap?.close();
     // Counted once the run is over, not straight after start-up: the first minute's first polls and
     // spread renewals are start-up, not what a quiet site costs.
