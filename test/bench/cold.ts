@@ -6,13 +6,12 @@ import { generateSite } from '../../electron/simulator/site/generate';
 import { untilLive, untilShown } from './desk/board-readiness';
 import { openDeskSocket } from '../e2e/support/desk-socket';
 import { configureDesk, forgetLastKnown, type ConfiguredDesk } from './desk/configured-host';
-import { BOARD_SHOWN_MARK } from '../../renderer/src/board/lib/timing-marks';
 import { boardItemCount, CHROMIUM, DOOR_NAME, load } from './desk/desk-run';
 import { launchBenchChromium } from './desk/measuring-browser';
 import { launchUnwatchedChromium, type UnwatchedChromium } from './desk/unwatched-chromium';
-import { cpuShare, readCpu, type CpuReading } from './desk/cpu-share';
+import { startUnwatched, type UnwatchedStart } from './desk/unwatched-start';
 import { ensureBuilt } from './desk/desk-build';
-import { ROOT, startHostProcess, startMarks } from './desk/host-process';
+import { ROOT, startHostProcess, startMarks, rssPeakMbOf } from './desk/host-process';
 import { median } from './stats';
 
 /**
@@ -55,31 +54,12 @@ interface Launched {
   shownMs: number;
   /** Spawn → every item live (BENCH_COLD_FROM_SERVER only). */
   liveMs?: number;
+  /** The host's resident peak from its spawn to a settle after live (VmHWM, MB): a start's own high-water mark. */
+  peakMb?: number;
   /** From the spawn to the board shown (unwatched only): the machine's busy share of all its cores, and CPU seconds. */
-  cpu?: { machinePct: number; hostSeconds: number; chromiumSeconds: number; simulatorSeconds: number };
-}
-
-/** Readings every 50 ms while a launch loads, so the one at the moment the board was shown can be picked afterwards. */
-function sampleCpu(): { readings: CpuReading[]; stop: () => void } {
-  const readings: CpuReading[] = [];
-  const timer = setInterval(() => {
-    const reading = readCpu();
-    if (reading) readings.push(reading);
-  }, 50);
-  return { readings, stop: () => clearInterval(timer) };
-}
-
-function cpuToShown(before: CpuReading | undefined, readings: CpuReading[], shownAt: number, pids: { host: number; simulator: number }): Launched['cpu'] {
-  const atShown = readings.filter((r) => r.at <= shownAt).at(-1);
-  const share = cpuShare(before, atShown, { ...pids, bench: process.pid });
-  if (!share || !before || !atShown) return undefined;
-  const seconds = (pct: number) => (pct / 100) * ((atShown.at - before.at) / 1000);
-  return {
-    machinePct: Math.round(share.machinePct / share.cores),
-    hostSeconds: seconds(share.hostPct),
-    chromiumSeconds: seconds(share.chromiumPct),
-    simulatorSeconds: seconds(share.simulatorPct),
-  };
+  cpu?: UnwatchedStart['cpu'];
+  /** How live was read (unwatched only): the page's mark, or a desk socket for a checkout whose page sets none. */
+  liveBy?: UnwatchedStart['liveBy'];
 }
 
 /** Spawn → the board live, asked over a desk socket of its own (whenever the server answers). */
@@ -102,54 +82,17 @@ async function showOnce(dataDir: string, browser: Browser, checkout: string | un
     const shownMs = (await untilShown(page, DOOR_NAME, 120_000)) - host.spawnedAt;
     const liveMs = await live;
     await new Promise((done) => setTimeout(done, SETTLE_MS));
-    return { upMs: host.printedAt - host.spawnedAt, domContentLoadedMs, shownMs, ...(liveMs === undefined ? {} : { liveMs }) };
+    const peakMb = rssPeakMbOf(host.pid) ?? undefined;
+    return { upMs: host.printedAt - host.spawnedAt, domContentLoadedMs, shownMs, ...(liveMs === undefined ? {} : { liveMs }), ...(peakMb === undefined ? {} : { peakMb }) };
   } finally {
     await page.close();
     await host.stop();
   }
 }
 
-interface PageMarks {
-  shownAt: number;
-  domContentLoadedAt: number;
-}
-
-/** The page's own marks, as epoch ms: read from a page no DevTools client watched while it loaded. */
-const readMarks = `(() => {
-  const shown = performance.getEntriesByName(${JSON.stringify(BOARD_SHOWN_MARK)})[0];
-  const navigation = performance.getEntriesByType('navigation')[0];
-  return shown && navigation ? { shownAt: performance.timeOrigin + shown.startTime, domContentLoadedAt: performance.timeOrigin + navigation.domContentLoadedEventEnd } : null;
-})()`;
-
-/** As showOnce, with the page opened unwatched and its marks read once the board is up (polled from outside, a second apart). */
-async function showUnwatched(dataDir: string, configured: ConfiguredDesk, unwatched: UnwatchedChromium, checkout: string | undefined, expected: number): Promise<Launched> {
-  const cpuBefore = readCpu();
-  const host = await startHostProcess(dataDir, [], checkout);
-  const sampled = sampleCpu();
-  try {
-    const live = noServer ? undefined : liveAfterSpawn(host.url, host.spawnedAt, expected);
-    const page = await unwatched.open(host.url);
-    try {
-      const deadline = Date.now() + 120_000;
-      let marks: PageMarks | null = null as PageMarks | null;
-      while (!marks) {
-        if (Date.now() > deadline) throw new Error(`the page of ${checkout ?? 'this checkout'} set no ${BOARD_SHOWN_MARK} mark in 2 minutes (a checkout from before the mark cannot be read unwatched)`);
-        await new Promise((done) => setTimeout(done, 1_000));
-        marks = await page.evaluate<PageMarks | null>(readMarks);
-      }
-      sampled.stop();
-      const cpu = cpuToShown(cpuBefore, sampled.readings, marks.shownAt, { host: host.pid, simulator: configured.sim.process.pid! });
-      const liveMs = await live;
-      await new Promise((done) => setTimeout(done, SETTLE_MS));
-      const shownMs = Math.round(marks.shownAt - host.spawnedAt);
-      return { upMs: host.printedAt - host.spawnedAt, domContentLoadedMs: Math.round(marks.domContentLoadedAt - host.spawnedAt), shownMs, cpu, ...(liveMs === undefined ? {} : { liveMs }) };
-    } finally {
-      await page.close();
-    }
-  } finally {
-    sampled.stop();
-    await host.stop();
-  }
+/** As showOnce, as a desk gets it: the page unwatched, its own marks read once set (desk/unwatched-start.ts). */
+function showUnwatched(dataDir: string, configured: ConfiguredDesk, unwatched: UnwatchedChromium, checkout: string | undefined, expected: number): Promise<Launched> {
+  return startUnwatched(dataDir, unwatched, { checkout, simulatorPid: configured.sim.process.pid!, live: !noServer, expected, settleMs: SETTLE_MS });
 }
 
 /** Linux keeps a niceness per thread: every thread of the process gets it. */
@@ -201,8 +144,9 @@ async function main(): Promise<void> {
         launches.get(checkout.label)!.push(launched);
         const c = launched.cpu;
         const cpu = c ? `; to then the machine was ${c.machinePct} % busy, host ${c.hostSeconds.toFixed(2)} CPU s, Chromium ${c.chromiumSeconds.toFixed(2)} CPU s, simulator ${c.simulatorSeconds.toFixed(2)} CPU s` : '';
-        const live = launched.liveMs === undefined ? '' : `, live ${launched.liveMs} ms`;
-        console.error(`bench: round ${round + 1}/${rounds}, ${checkout.label}: up ${launched.upMs} ms, DOMContentLoaded ${launched.domContentLoadedMs} ms, shown ${launched.shownMs} ms${live}${cpu}`);
+        const live = launched.liveMs === undefined ? '' : `, live ${launched.liveMs} ms${launched.liveBy === 'desk socket' ? ' (over a desk socket: this page sets no live mark)' : ''}`;
+        const peak = launched.peakMb === undefined ? '' : `, host peak ${launched.peakMb} MB`;
+        console.error(`bench: round ${round + 1}/${rounds}, ${checkout.label}: up ${launched.upMs} ms, DOMContentLoaded ${launched.domContentLoadedMs} ms, shown ${launched.shownMs} ms${live}${peak}${cpu}`);
         // Where the host's part of the start went (ms since its process started; a checkout without the trace logs none).
         const marks = startMarks(dataDirs.get(checkout.label)!);
         if (marks) console.error(`bench:   host's start: ${marks}`);
@@ -222,17 +166,18 @@ async function main(): Promise<void> {
     const cpuOf = (key: keyof NonNullable<Launched['cpu']>) => median(runs.flatMap((r) => (r.cpu ? [r.cpu[key]] : [])));
     const cpu = { machinePct: cpuOf('machinePct'), hostSeconds: cpuOf('hostSeconds'), chromiumSeconds: cpuOf('chromiumSeconds'), simulatorSeconds: cpuOf('simulatorSeconds') };
     const liveRunsMs = runs.flatMap((r) => (r.liveMs === undefined ? [] : [r.liveMs]));
-    return { label, upMs: of('upMs'), domContentLoadedMs: of('domContentLoadedMs'), shownMs: of('shownMs'), shownRunsMs: runs.map((r) => r.shownMs), liveMs: median(liveRunsMs), liveRunsMs, cpu };
+    const peakMb = median(runs.flatMap((r) => (r.peakMb === undefined ? [] : [r.peakMb])));
+    return { label, peakMb, upMs: of('upMs'), domContentLoadedMs: of('domContentLoadedMs'), shownMs: of('shownMs'), shownRunsMs: runs.map((r) => r.shownMs), liveMs: median(liveRunsMs), liveRunsMs, cpu };
   });
   const base = medians[0]!;
   const from = fromServer ? 'the server alone (no local store)' : `the last-known board, ${noServer ? 'server not answering' : 'server answering'}`;
   console.log(`\nCold start from ${from}, ${expected} board items, ${unwatched ? 'page unwatched (its own marks)' : 'page driven by Playwright'}, median of ${rounds} rounds (load ${loadStart} → ${loadEnd})`);
   const liveColumns = !noServer ? ['live ms', 'live / this checkout', 'live, each round'] : [];
-  console.log(['host', 'up ms', 'DOMContentLoaded ms', 'shown ms', 'shown / this checkout', 'shown, each round', ...liveColumns, 'machine busy to shown %', 'host CPU s', 'Chromium CPU s', 'simulator CPU s'].join(' | '));
+  console.log(['host', 'up ms', 'DOMContentLoaded ms', 'shown ms', 'shown / this checkout', 'shown, each round', ...liveColumns, 'machine busy to shown %', 'host CPU s', 'Chromium CPU s', 'simulator CPU s', 'host peak MB'].join(' | '));
   const fixed = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(2));
   for (const m of medians) {
     const live = !noServer ? [m.liveMs ?? '—', m.liveMs && base.liveMs ? (m.liveMs / base.liveMs).toFixed(2) : '—', m.liveRunsMs.join(', ')] : [];
-    console.log([m.label, m.upMs, m.domContentLoadedMs, m.shownMs, (m.shownMs / base.shownMs).toFixed(2), m.shownRunsMs.join(', '), ...live, m.cpu.machinePct ?? '—', fixed(m.cpu.hostSeconds), fixed(m.cpu.chromiumSeconds), fixed(m.cpu.simulatorSeconds)].join(' | '));
+    console.log([m.label, m.upMs, m.domContentLoadedMs, m.shownMs, (m.shownMs / base.shownMs).toFixed(2), m.shownRunsMs.join(', '), ...live, m.cpu.machinePct ?? '—', fixed(m.cpu.hostSeconds), fixed(m.cpu.chromiumSeconds), fixed(m.cpu.simulatorSeconds), m.peakMb ?? '—'].join(' | '));
   }
   mkdirSync('test-results', { recursive: true });
   writeFileSync('test-results/bench-cold.json', `${JSON.stringify({ date: new Date().toISOString(), items, boardItems: expected, rounds, noServer, fromServer, serverNice, unwatched, loadStart, loadEnd, medians }, null, 2)}\n`);

@@ -6,6 +6,7 @@ import { startHostIn, type KillableHost } from './support/host-in-folder';
 import { configureSite } from './support/settings-screen';
 import { startSiteSimulator, type SiteSimulator } from './support/simulator';
 import { openScreen } from './support/navigation';
+import { BOARD_LIVE_MARK, BOARD_SHOWN_MARK } from '../../renderer/src/board/lib/timing-marks';
 
 // One desk configured for a site in its own process; the site then fails in several ways, and the
 // desk's host is killed with SIGKILL and restarted while the site is down. Screenshots of what the
@@ -61,6 +62,8 @@ test('a configured desk says in words when the server errors or drops requests, 
   await faults(null);
   await expect(staleTiles).toHaveCount(0, { timeout: 150_000 });
   await expect(bar).toHaveAttribute('data-phase', 'connected');
+  // The page marked its start once each, as the bench reads them (timing-marks.ts): shown, then live.
+  expect(await marks(page)).toEqual({ shown: 1, live: 1 });
 });
 
 test('after kill -9 of the host, restarted while the server is down, the last-known board shows at once, every tile stale with its age', async ({ page }, testInfo) => {
@@ -80,6 +83,8 @@ test('after kill -9 of the host, restarted while the server is down, the last-kn
   // The board says when it last heard from the server about the item, and why it is not live.
   await expect(tiles.first()).toContainText(/not live since \d\d:\d\d:\d\d(, last heard \d\d:\d\d)? — Last-known state/);
   await expect(page.locator('[data-testid="tile"]:not(.stale)')).toHaveCount(0);
+  // A last-known board is shown, never live.
+  expect(await marks(page)).toEqual({ shown: 1, live: 0 });
   await snap(page, testInfo, 'stale-board-after-restart');
 
   // A door's panel still lists what the server offered, none of it usable until the server answers, and says why.
@@ -107,3 +112,11 @@ test('a server back on the same address with another certificate is refused, and
   await expect(bar).toContainText(/certificate/i);
   await snap(page, testInfo, 'fault-certificate-changed');
 });
+
+/** How many times the page set each start mark (renderer/src/board/lib/timing-marks.ts). */
+function marks(page: Page): Promise<{ shown: number; live: number }> {
+  return page.evaluate(
+    ([shown, live]) => ({ shown: performance.getEntriesByName(shown).length, live: performance.getEntriesByName(live).length }),
+    [BOARD_SHOWN_MARK, BOARD_LIVE_MARK] as const,
+  );
+}

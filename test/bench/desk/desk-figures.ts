@@ -40,6 +40,8 @@ export interface DeskSettings {
   demoVersion?: string;
   /** The site has the RESTEvents licence: the desk follows the server's alarm queue and its event journal too. */
   restEvents?: boolean;
+  /** With restEvents: the site's other workstations process each alarm a minute after it was raised (alarms/other-workstation.ts), so the server's queue holds steady. */
+  alarmsProcessedElsewhere?: boolean;
   /** Time filters and sorts in the overview and the list after the probes (view-answers.ts): the board view only. */
   viewAnswers?: boolean;
   /** Read the host's RSS every this many seconds (default 5) for its peak and growth. */
@@ -59,17 +61,17 @@ export interface DeskFigures {
   hostEntry: HostEntry;
   /** Where the desk's vault keeps its key in this run (the keychain, or the less-safe key file and why). */
   vaultMode: string;
-  /** Restart with the last-known board in the local store: spawn of the host → door names on the page. */
+  /** Restart with the last-known board in the local store, the page unwatched: spawn of the host → the board shown (its mark). */
   coldStartLastKnownMs: number;
-  /** The same launch: spawn → every board item has a status and none is stale (board.get, connected). */
-  coldStartLiveMs: number;
+  /** The same launch, unwatched: spawn → the server's board live on the page (its live mark); null if never. */
+  coldStartLiveMs: number | null;
   /** Spawn → the host printed its address, on the last launch: the process's own start inside each cold start. */
   hostUpMs: number;
   /** Restart with the local store removed: spawn → door names on the page. */
   coldStartServerShownMs: number;
-  /** The same launch: spawn → every item live, from the server only. */
-  coldStartServerMs: number;
-  /** Board items that still had no status when a launch was taken as live (server 8.20: its macros after a restart). */
+  /** The same launch: spawn → the board live, from the server only; null if never. */
+  coldStartServerMs: number | null;
+  /** Board items that still had no status when the measured launch was taken as live (server 8.20: its macros after a restart). */
   withoutStatus: number;
   /** Which checkout's host ran: "this checkout", or the folder of BENCH_DESK_AGAINST. */
   checkout: string;

@@ -8,10 +8,13 @@ import { generateSite } from '../../../electron/simulator/site/generate';
 import { readWholeBoard } from '../../e2e/support/desk-socket';
 import { quantile, seeded } from '../stats';
 import { BackgroundChanges } from './background-changes';
-import { configureDesk, forgetLastKnown, launch, type Launch } from './configured-host';
+import { configureDesk, forgetLastKnown, launch, type ConfiguredDesk, type Launch } from './configured-host';
+import { launchUnwatchedChromium } from './unwatched-chromium';
+import { startUnwatched, type UnwatchedStart } from './unwatched-start';
 import { cpuShare, readCpu } from './cpu-share';
 import { openHostHeap } from './host-heap';
-import { grantRestEvents } from '../alarms/alarm-control';
+import { grantRestEvents, unprocessedAlarms } from '../alarms/alarm-control';
+import { OtherWorkstation } from '../alarms/other-workstation';
 import { heldPolls, longPollsPerMinute, restRequests, rssMbOf } from './host-process';
 import { RssSampler } from './rss-sampler';
 import { timeViewAnswers } from './view-answers';
@@ -29,6 +32,8 @@ function busyShare(before: MainThreadTime, after: MainThreadTime, windowMs: numb
 
 export const DOOR_NAME = /Building \d+ L\d+ Door \d+/;
 const PROBE_TIMEOUT_MS = 10_000;
+/** After a cold start is live, time for the first board's copy in the local store (2 s after it is shown) before the host stops. */
+const COLD_SETTLE_MS = 3_000;
 /** How many doors each path probes in turn. */
 const PROBES_PER_PATH = 24;
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -53,17 +58,16 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
   let running: Launch | undefined;
   let rss: RssSampler | undefined;
   try {
+    // The cold starts as a desk gets them (desk/unwatched-start.ts): no DevTools client, no second socket.
+    const cold = await coldStarts(configured, expected, settings.checkout);
+    log(`  cold start from the last-known board: host up in ${cold.fromLastKnown.upMs} ms, shown in ${cold.fromLastKnown.shownMs} ms, live in ${cold.fromLastKnown.liveMs} ms (${cold.fromLastKnown.liveBy}), host peak ${cold.fromLastKnown.peakMb} MB`);
+    log(`  cold start from the server only: host up in ${cold.fromServer.upMs} ms, shown in ${cold.fromServer.shownMs} ms, live in ${cold.fromServer.liveMs} ms (${cold.fromServer.liveBy}), host peak ${cold.fromServer.peakMb} MB`);
     browser = await launchMeasuringBrowser(CHROMIUM, settings.unwatched ?? false);
-    const openPage = browser.openPage;
-    const fromLastKnown = await launch(configured, openPage, expected, DOOR_NAME, settings.checkout);
-    log(`  cold start from the last-known board: host up in ${upMs(fromLastKnown)} ms, shown in ${fromLastKnown.shownMs} ms, live in ${fromLastKnown.liveMs} ms${noStatus(fromLastKnown)}`);
-    await fromLastKnown.close();
-    forgetLastKnown(configured.dataDir);
-    running = await launch(configured, openPage, expected, DOOR_NAME, settings.checkout);
+    running = await launch(configured, browser.openPage, expected, DOOR_NAME, settings.checkout);
     const { page, desk, host } = running;
     // Every 5 s from here to the end; its peak is the kernel's high-water mark since the spawn (the start included).
     rss = new RssSampler(host.pid, (settings.rssEverySeconds ?? 5) * 1000);
-    log(`  cold start from the server only: host up in ${upMs(running)} ms, shown in ${running.shownMs} ms, live in ${running.liveMs} ms${noStatus(running)}`);
+    log(`  the measured launch (Playwright on the page): host up in ${upMs(running)} ms, shown in ${running.shownMs} ms, live in ${running.liveMs} ms${noStatus(running)}`);
     const boardItems = (await readWholeBoard(desk)).items.length;
 
     let names: string[];
@@ -93,6 +97,8 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     const hostHeap = settings.sampleEverySeconds ? await openHostHeap(host.pid) : undefined;
     const background = new BackgroundChanges(controlUrl, ids, seeded(7));
     background.start(settings.changesPerSecond);
+    const elsewhere = settings.restEvents && settings.alarmsProcessedElsewhere ? new OtherWorkstation(configured.sim) : undefined;
+    elsewhere?.start();
     // The desk's own start is over before probes begin (at 10,000 items it starts 832 zone long-polls
     // after the board is live); the cold-start figures measure the start.
     await new Promise((resolve) => setTimeout(resolve, (settings.settleSeconds ?? 0) * 1000));
@@ -141,6 +147,8 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
     log(`  the page's main thread while measuring (% of the time): busy ${mainBusy.task}, layout ${mainBusy.layout}, style ${mainBusy.style}, script ${mainBusy.script}`);
     if (cpu) log(`  CPU while measuring (% of one core, ${cpu.cores} cores): desk ${cpu.hostPct}, simulator ${cpu.simulatorPct}, Chromium ${cpu.chromiumPct}, bench ${cpu.benchPct}, other ${cpu.otherPct}, machine ${cpu.machinePct}`);
     await background.stop();
+    await elsewhere?.stop();
+    if (elsewhere) log(`  alarms processed at another workstation: ${elsewhere.processed} (${elsewhere.failed} refused); unprocessed on the server at the end: ${await unprocessedAlarms(controlUrl)}`);
     hostHeap?.close();
     // Counted once the run is over, not straight after start-up: the first minute's first polls and
     // spread renewals are start-up, not what a quiet site costs.
@@ -163,12 +171,12 @@ export async function runDesk(settings: DeskSettings, log: (line: string) => voi
       boardItems,
       hostEntry: host.entry,
       vaultMode: configured.vaultMode,
-      coldStartLastKnownMs: fromLastKnown.shownMs,
-      coldStartLiveMs: fromLastKnown.liveMs,
-      hostUpMs: upMs(running),
-      coldStartServerShownMs: running.shownMs,
-      coldStartServerMs: running.liveMs,
-      withoutStatus: Math.max(fromLastKnown.withoutStatus, running.withoutStatus),
+      coldStartLastKnownMs: cold.fromLastKnown.shownMs,
+      coldStartLiveMs: cold.fromLastKnown.liveMs ?? null,
+      hostUpMs: cold.fromServer.upMs,
+      coldStartServerShownMs: cold.fromServer.shownMs,
+      coldStartServerMs: cold.fromServer.liveMs ?? null,
+      withoutStatus: running.withoutStatus,
       checkout: settings.checkout ?? 'this checkout',
       probes: shownOn.probes,
       latencyP50Ms: shownOn.p50Ms,
@@ -241,6 +249,24 @@ async function patchDoor(controlUrl: string, id: string, patch: Record<string, b
     body: JSON.stringify(patch),
   });
   if (res.status !== 204) throw new Error(`control PATCH door ${id}: ${res.status}`);
+}
+
+/**
+ * The run's two cold starts, unwatched: from the last-known board the configured desk kept, then with
+ * the local store removed (the server alone). The measured launch after them starts from the store the
+ * second one kept.
+ */
+async function coldStarts(configured: ConfiguredDesk, expected: number, checkout: string | undefined): Promise<{ fromLastKnown: UnwatchedStart; fromServer: UnwatchedStart }> {
+  const chromium = await launchUnwatchedChromium(CHROMIUM);
+  try {
+    const options = { checkout, simulatorPid: configured.sim.process.pid!, live: true, expected, settleMs: COLD_SETTLE_MS };
+    const fromLastKnown = await startUnwatched(configured.dataDir, chromium, options);
+    forgetLastKnown(configured.dataDir);
+    const fromServer = await startUnwatched(configured.dataDir, chromium, options);
+    return { fromLastKnown, fromServer };
+  } finally {
+    await chromium.close();
+  }
 }
 
 /** Spawn → the host printed its address (Node and tsx started, the desk composed): part of every cold start. */
