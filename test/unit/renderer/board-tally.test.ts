@@ -141,6 +141,16 @@ describe('the matches kept per filter', () => {
     }
   });
 
+  it('are the same with the search texts made ahead, in idle time, or at the first search', () => {
+    const { items, source } = site();
+    const ahead = new BoardTally(items, source);
+    expect(ahead.prepareSearch(() => false)).toBe(true);
+    expect(ahead.prepareSearch(() => true)).toBe(false);
+    const filter = { ...ALL, text: 'north l3' };
+    expect(ahead.matching(filter)).toEqual(new BoardTally(items, source).matching(filter));
+    expect(ahead.matching(filter)).toHaveLength(6);
+  });
+
   it('give the changed state of a matching item, and the same list while nothing matching changed', () => {
     const { items, source, set } = site();
     const tally = new BoardTally(items, source);

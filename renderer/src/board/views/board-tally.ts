@@ -24,8 +24,8 @@ export class BoardTally {
   /** The matched items' places, in board order, and whether each place is matched. */
   #places: number[];
   readonly #matched: Uint8Array;
-  /** Each item's search text (search.ts), in board order: made at the first search, read as a plain list. */
-  #haystacks: string[] | undefined;
+  /** Each item's search text (search.ts), in board order, read as a plain list: made ahead (`prepareSearch`) or at the first search. */
+  readonly #haystacks: string[] = [];
   #rows: ItemState[] | undefined;
   /** Counts per grouping, each kept once made; `counted` says whether it counts the current matches. */
   readonly #counts = new Map<OverviewGrouping, { counts: LiveCounts; counted: boolean }>();
@@ -53,6 +53,19 @@ export class BoardTally {
     }
     if (read.some((at) => this.#matched[at] === 1)) this.#rows = undefined;
     return read.length > 0;
+  }
+
+  /**
+   * Makes the items' search texts ahead of the first search, a few hundred at a time while `more()`
+   * says there is time (the page's idle time): whether any are left to make.
+   */
+  prepareSearch(more: () => boolean): boolean {
+    const items = this.#states.items;
+    const texts = this.#haystacks;
+    while (texts.length < items.length && more()) {
+      for (let n = 0; n < 500 && texts.length < items.length; n++) texts.push(haystackOf(items[texts.length]!));
+    }
+    return texts.length < items.length;
   }
 
   /** The overview's counts of the items matching the filter, by the grouping. */
@@ -91,7 +104,8 @@ export class BoardTally {
     const tried = narrowing ? this.#places : items.keys();
     const chosen = filter.kind !== 'all' || filter.division !== 'all' || (filter.floor ?? 'all') !== 'all' ? matcherOf({ ...filter, text: '' }) : undefined;
     const words = searchWords(filter.text);
-    const haystacks = words.length > 0 ? (this.#haystacks ??= items.map(haystackOf)) : [];
+    if (words.length > 0) this.prepareSearch(() => true);
+    const haystacks = this.#haystacks;
     const places: number[] = [];
     for (const at of tried) if ((!chosen || chosen(items[at]!)) && hasEvery(haystacks[at]!, words)) places.push(at);
     this.#matched.fill(0);
