@@ -61,13 +61,25 @@ const SCRIPT = `window.benchViews = (() => {
 })()`;
 
 type Answer = { ms: number; changed: boolean };
+/** An answer as the log names it: the view and the step, e.g. "overview search('')". */
+type Named = Answer & { what: string };
+
+/** The slowest answers, by name, so a p99 says which filter or sort it came from. */
+function slowest(answers: readonly Named[], n: number): string {
+  return [...answers]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, n)
+    .map((a) => `${a.what} ${round(a.ms)} ms`)
+    .join(', ');
+}
 
 /** Times filters in the overview, then filters and sorts in the list; leaves the page on its tiles, unfiltered. */
 export async function timeViewAnswers(page: PageReader, log: (line: string) => void): Promise<ViewAnswers> {
   await page.evaluate(SCRIPT);
-  const answers: Answer[] = [];
+  const answers: Named[] = [];
+  let view = 'overview';
   const step = async (expression: string) => {
-    answers.push(await page.evaluate<Answer>(`window.benchViews.${expression}`));
+    answers.push({ ...(await page.evaluate<Answer>(`window.benchViews.${expression}`)), what: `${view} ${expression}` });
     await new Promise((resolve) => setTimeout(resolve, GAP_MS));
   };
   const filters = async () => {
@@ -84,6 +96,7 @@ export async function timeViewAnswers(page: PageReader, log: (line: string) => v
     await page.evaluate(`window.benchViews.view('overview')`);
     await filters();
     const overview = answers.length;
+    view = 'list';
     await page.evaluate(`window.benchViews.view('list')`);
     await filters();
     for (const column of SORTS) await step(`sort(${JSON.stringify(column)})`);
@@ -97,6 +110,7 @@ export async function timeViewAnswers(page: PageReader, log: (line: string) => v
     };
     const part = (from: number, to: number) => round(quantile(ms.slice(from, to), 0.99));
     log(`  filter or sort → next frame: ${figures.answers} answers, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms (overview p99 ${part(0, overview)}, list p99 ${part(overview, ms.length)}; ${figures.unchanged} left the text as it was)`);
+    log(`  slowest answers: ${slowest(answers, 5)}`);
     return figures;
   } finally {
     await page.evaluate(`window.benchViews.view('tiles')`);

@@ -18,7 +18,8 @@ export interface Choice {
 // Items are replaced, never mutated: one lower-cased haystack per item however often the filter runs.
 const haystacks = new WeakMap<BoardItem, string>();
 
-function haystackOf(item: BoardItem): string {
+/** What the search words are looked for in: an item's names, description, division and floors, lower-cased. */
+export function haystackOf(item: BoardItem): string {
   let text = haystacks.get(item);
   if (text === undefined) {
     text = [item.name, item.shortName, item.description, item.division?.name, ...placesOf(item).map(placeLabel)]
@@ -30,15 +31,36 @@ function haystackOf(item: BoardItem): string {
   return text;
 }
 
+/** The search box's words, lower-cased: what every filter compares (so "Door  1" and "door 1" are one search). */
+export function searchWords(text: string): string[] {
+  return text.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** One filter as a test of items: its words split once, not once per item. */
+export function matcherOf(filter: BoardFilter): (item: BoardItem) => boolean {
+  const words = searchWords(filter.text);
+  const floor = filter.floor && filter.floor !== 'all' ? filter.floor : undefined;
+  return (item) => {
+    if (filter.kind !== 'all' && item.kind !== filter.kind) return false;
+    if (filter.division !== 'all' && item.division?.href !== filter.division) return false;
+    if (floor !== undefined && !placesOf(item).some((p) => p.key === floor)) return false;
+    if (words.length === 0) return true;
+    const haystack = haystackOf(item);
+    return words.every((w) => haystack.includes(w));
+  };
+}
+
+// A view filters every item with one filter object: its matcher is made once for all of them.
+let lastFilter: BoardFilter | undefined;
+let lastMatcher: (item: BoardItem) => boolean = () => true;
+
 /** Whether an item matches every search word (name, short name, description, floor, division) and every filter. */
 export function matchesFilter(item: BoardItem, filter: BoardFilter): boolean {
-  if (filter.kind !== 'all' && item.kind !== filter.kind) return false;
-  if (filter.division !== 'all' && item.division?.href !== filter.division) return false;
-  if (filter.floor && filter.floor !== 'all' && !placesOf(item).some((p) => p.key === filter.floor)) return false;
-  const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = haystackOf(item);
-  return words.every((w) => haystack.includes(w));
+  if (filter !== lastFilter) {
+    lastMatcher = matcherOf(filter);
+    lastFilter = filter;
+  }
+  return lastMatcher(item);
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });

@@ -13,6 +13,8 @@ class LayoutStore {
   #pinned = $derived(new Set(this.#layout.pinned));
   #save: Save | undefined;
   #report: (message: string) => void = () => {};
+  /** Changes made here so far: which save's answer is the latest. */
+  #changes = 0;
 
   get layout(): BoardLayout {
     return this.#layout;
@@ -78,12 +80,17 @@ class LayoutStore {
   }
 
   private change(next: BoardLayout): void {
-    // Shown at once (it is this desk's own arrangement, not a physical state); main's answer then wins.
+    // Shown at once (it is this desk's own arrangement, not a physical state); main's answer to the
+    // latest change then wins. An answer to an earlier one is passed over: a count opened (the list)
+    // and Esc back (the overview) in quick succession flipped the view back to the list and again.
     this.#layout = next;
+    const change = ++this.#changes;
     const save = this.#save;
     if (!save) return;
     save(next).then(
-      (kept) => (this.#layout = kept),
+      (kept) => {
+        if (change === this.#changes) this.#layout = kept;
+      },
       (err: unknown) => this.#report(`The board's layout was not kept: ${err instanceof Error ? err.message : String(err)}`),
     );
   }

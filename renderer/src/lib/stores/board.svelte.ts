@@ -35,6 +35,7 @@ class BoardStore implements BoardSink {
   readonly #attentionShown = new ShownAttention(this.#attentionIndex, (entries) => (this.#attention = entries));
   /** Bumped on every change of items, statuses or liveness (see `revision`). */
   #revision = $state(0);
+  readonly #changeListeners = new Set<(hrefs: readonly string[] | undefined) => void>();
 
   get items(): readonly BoardItem[] {
     return this.#items;
@@ -53,6 +54,16 @@ class BoardStore implements BoardSink {
    */
   get revision(): number {
     return this.#revision;
+  }
+
+  /**
+   * Tells `listener` of every change as it is made: the hrefs whose status or liveness changed, or
+   * undefined for a new board or new items (any item may have changed). For a view that keeps every
+   * item's state and reads again only the items that changed (the overview's counts). Returns how to stop.
+   */
+  onChange(listener: (hrefs: readonly string[] | undefined) => void): () => void {
+    this.#changeListeners.add(listener);
+    return () => this.#changeListeners.delete(listener);
   }
 
   item(href: string | undefined): BoardItem | undefined {
@@ -126,7 +137,7 @@ class BoardStore implements BoardSink {
       applied.push(status.href);
     }
     this.#refreshAttention(applied);
-    if (applied.length > 0) this.#bump();
+    if (applied.length > 0) this.#bump(applied);
   }
 
   applyLiveness(changes: readonly ItemLiveness[]): void {
@@ -135,12 +146,15 @@ class BoardStore implements BoardSink {
       if (change.state === 'stale') this.#stale.set(change.href, change);
       else this.#stale.delete(change.href);
     }
-    this.#refreshAttention(changes.map((c) => c.href));
-    if (changes.length > 0) this.#bump();
+    const hrefs = changes.map((c) => c.href);
+    this.#refreshAttention(hrefs);
+    if (changes.length > 0) this.#bump(hrefs);
   }
 
-  #bump(): void {
+  /** `hrefs`: the items whose status or liveness changed; none given, the whole board may have. */
+  #bump(hrefs?: readonly string[]): void {
     untrack(() => this.#revision++);
+    for (const listener of this.#changeListeners) listener(hrefs);
   }
 
   #refreshAttention(hrefs: readonly string[]): void {

@@ -36,18 +36,17 @@ export function floorText(item: BoardItem): string {
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-interface Ranks {
-  name: Map<string, number>;
-  kind: Map<string, number>;
-  floor: Map<string, number>;
-}
+/** Per column that does not change with the statuses: each item's rank (by href), and the items' places in that order. */
+type Ranked = 'name' | 'kind' | 'floor';
+type Ranks = Record<Ranked, { rank: Map<string, number>; places: Int32Array }>;
 
 // Names, kinds and floors change only with the items, so each is put in order once per list of items;
 // a status change then re-sorts by numbers alone (10,000 rows sorted with a collator take a frame or more).
 const ranksByItems = new WeakMap<readonly BoardItem[], Ranks>();
 
-function rankOf(items: readonly BoardItem[], compare: (a: BoardItem, b: BoardItem) => number): Map<string, number> {
-  return new Map([...items].sort(compare).map((item, i) => [item.href, i]));
+function rankOf(items: readonly BoardItem[], compare: (a: BoardItem, b: BoardItem) => number): Ranks[Ranked] {
+  const places = Int32Array.from(items.keys()).sort((a, b) => compare(items[a]!, items[b]!));
+  return { rank: new Map(Array.from(places, (at, i) => [items[at]!.href, i])), places };
 }
 
 function ranksFor(items: readonly BoardItem[]): Ranks {
@@ -55,23 +54,79 @@ function ranksFor(items: readonly BoardItem[]): Ranks {
   if (!ranks) {
     const byName = (a: BoardItem, b: BoardItem) => collator.compare(a.name, b.name) || a.href.localeCompare(b.href);
     const name = rankOf(items, byName);
+    const nameOf = (item: BoardItem) => name.rank.get(item.href)!;
     ranks = {
       name,
-      kind: rankOf(items, (a, b) => collator.compare(kindNoun(a.kind), kindNoun(b.kind)) || name.get(a.href)! - name.get(b.href)!),
-      floor: rankOf(items, (a, b) => comparePlaces(placesOf(a)[0]!, placesOf(b)[0]!) || name.get(a.href)! - name.get(b.href)!),
+      kind: rankOf(items, (a, b) => collator.compare(kindNoun(a.kind), kindNoun(b.kind)) || nameOf(a) - nameOf(b)),
+      floor: rankOf(items, (a, b) => comparePlaces(placesOf(a)[0]!, placesOf(b)[0]!) || nameOf(a) - nameOf(b)),
     };
     ranksByItems.set(items, ranks);
   }
   return ranks;
 }
 
+/** The column whose kept order a sort starts from: its own, or by name for state and since. */
+const rankedBy = (sort: ListSort): Ranked => (sort.column === 'kind' || sort.column === 'floor' ? sort.column : 'name');
+
+/**
+ * The places of `items` in the order `arrange` starts from for this sort: kept per list of items, so
+ * a view that knows which places it shows walks them in order without sorting (board-tally.ts).
+ */
+export function columnOrder(items: readonly BoardItem[], sort: ListSort): Int32Array {
+  return ranksFor(items)[rankedBy(sort)].places;
+}
+
 /**
  * The rows in the chosen order. `items` is a list holding every row's item, the whole board's as the
- * views pass it (its ranks are kept with it, so a filter does not rank the matches again). Ties go by name, so rows of one state or one floor read alphabetically whichever way.
+ * views pass it (its ranks are kept with it, so a filter does not rank the matches again). Ties go by
+ * name, so rows of one state or one floor read alphabetically whichever way.
  */
 export function sortRows(rows: readonly ItemState[], items: readonly BoardItem[], sort: ListSort): ItemState[] {
   const ranks = ranksFor(items);
-  const name = (r: ItemState) => ranks.name.get(r.item.href) ?? 0;
+  // Most of the board: picked out of the kept orders (no comparisons); a few rows: sorted.
+  const picked = rows.length * 8 >= items.length ? pickedInOrder(rows, items, ranks, sort) : undefined;
+  return picked ?? compared(rows, ranks, sort);
+}
+
+/** Where the state column puts a row (worst first), and the since column (latest first, never heard of last). */
+const stateKey = (r: ItemState) => BUCKETS.indexOf(r.bucket);
+const sinceKey = (r: ItemState) => -(r.since ?? Number.NEGATIVE_INFINITY);
+
+/**
+ * The rows walked out of the kept order of their column. Undefined when a row's item is not among the
+ * items ranked, or two rows are of one href: those are sorted by comparison.
+ */
+function pickedInOrder(rows: readonly ItemState[], items: readonly BoardItem[], ranks: Ranks, sort: ListSort): ItemState[] | undefined {
+  const byHref = new Map(rows.map((row) => [row.item.href, row]));
+  if (byHref.size !== rows.length) return undefined;
+  const ordered: ItemState[] = [];
+  for (const at of ranks[rankedBy(sort)].places) {
+    const row = byHref.get(items[at]!.href);
+    if (row) ordered.push(row);
+  }
+  return ordered.length === rows.length ? arrange(ordered, sort) : undefined;
+}
+
+/**
+ * Rows already in `columnOrder`'s order put in the sort's: reversed, grouped by state (worst first, or
+ * calmest first, by name within either way), or sorted by since alone (rows of one time by name).
+ */
+export function arrange(ordered: ItemState[], sort: ListSort): ItemState[] {
+  if (sort.column === 'state') {
+    const byState = BUCKETS.map((): ItemState[] => []);
+    for (const row of ordered) byState[stateKey(row)]!.push(row);
+    return (sort.reversed ? byState.reverse() : byState).flat();
+  }
+  if (sort.column === 'since') {
+    const sign = sort.reversed ? -1 : 1;
+    const keyed = ordered.map((row) => ({ row, key: sinceKey(row) }));
+    return keyed.sort((a, b) => (a.key === b.key ? 0 : sign * (a.key - b.key))).map((e) => e.row);
+  }
+  return sort.reversed ? ordered.reverse() : ordered;
+}
+
+function compared(rows: readonly ItemState[], ranks: Ranks, sort: ListSort): ItemState[] {
+  const name = (r: ItemState) => ranks.name.rank.get(r.item.href) ?? 0;
   const sign = sort.reversed ? -1 : 1;
   let key: (r: ItemState) => number;
   switch (sort.column) {
@@ -79,21 +134,20 @@ export function sortRows(rows: readonly ItemState[], items: readonly BoardItem[]
       key = name;
       break;
     case 'kind':
-      key = (r) => ranks.kind.get(r.item.href) ?? 0;
+      key = (r) => ranks.kind.rank.get(r.item.href) ?? 0;
       break;
     case 'floor':
-      key = (r) => ranks.floor.get(r.item.href) ?? 0;
+      key = (r) => ranks.floor.rank.get(r.item.href) ?? 0;
       break;
     case 'state':
-      key = (r) => BUCKETS.indexOf(r.bucket);
+      key = stateKey;
       break;
     case 'since':
-      // Latest first; never heard of last.
-      key = (r) => -(r.since ?? Number.NEGATIVE_INFINITY);
+      key = sinceKey;
       break;
   }
   return rows
     .map((row) => ({ row, key: key(row), name: name(row) }))
-    .sort((a, b) => sign * (a.key - b.key) || a.name - b.name)
+    .sort((a, b) => (a.key === b.key ? 0 : sign * (a.key - b.key)) || a.name - b.name)
     .map((e) => e.row);
 }

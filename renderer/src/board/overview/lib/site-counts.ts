@@ -1,6 +1,6 @@
 import { comparePlaces, placeLabel, SITE_PLACE } from '../../../../../shared/board/places';
 import type { OverviewGrouping } from '../../../../../shared/contract/layout';
-import type { BoardItem } from '../../../../../shared/domain';
+import type { BoardItem, FloorPlace } from '../../../../../shared/domain';
 import { placesOf } from '../../lib/grouping';
 import { BUCKETS, type StateBucket } from '../../lib/item-state';
 
@@ -75,7 +75,7 @@ export function countSite(
 ): { site: CountRow; rows: CountRow[] } {
   const site: CountRow = { key: WHOLE_SITE, label: 'Whole site', counts: emptyCounts(), total: 0 };
   const rows = new Map<string, CountRow>();
-  const floorOf = new Map<string, ReturnType<typeof placesOf>[number]>();
+  const floorOf = new Map<string, FloorPlace>();
   for (const item of items) {
     const bucket = bucketOf(item);
     site.counts[bucket]++;
@@ -88,10 +88,20 @@ export function countSite(
     }
     if (by === 'floor') for (const place of placesOf(item)) floorOf.set(place.key, place);
   }
-  const ordered = [...rows.values()].sort(
-    by === 'floor' ? (a, b) => comparePlaces(floorOf.get(a.key)!, floorOf.get(b.key)!) : (a, b) => lastAmong(a) - lastAmong(b) || collator.compare(a.label, b.label),
+  return { site, rows: sortCountGroups([...rows.values()], by, floorOf) };
+}
+
+/**
+ * Groups in the overview's row order: floors by number and building, buildings and divisions by name
+ * (two of one name by key), the catch-all groups after the named ones. `floorOf` gives each floor
+ * group's place (by its key) when counting by floor.
+ */
+export function sortCountGroups<G extends CountGroup>(groups: G[], by: OverviewGrouping, floorOf: ReadonlyMap<string, FloorPlace>): G[] {
+  return groups.sort(
+    by === 'floor'
+      ? (a, b) => comparePlaces(floorOf.get(a.key)!, floorOf.get(b.key)!)
+      : (a, b) => lastAmong(a) - lastAmong(b) || collator.compare(a.label, b.label) || a.key.localeCompare(b.key),
   );
-  return { site, rows: ordered };
 }
 
 /** The catch-all groups (the site's own items, none known) come after the named ones. */
