@@ -1,26 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, keepScreenshot } from './panels-support';
 import { hostForTheseTests, setDoor, startHost, type RunningHost } from './support/host';
 import { expectArrowsMoveInGrid } from './support/navigation';
+import { countOf, countValue, listHrefs, openBoard, tilesInViewport } from './support/board-views';
 
 // Issue 34, part 6: the board as an overview of counts, compact tiles or a sortable list; keys 1–4.
-
-async function openBoard(page: Page, host: RunningHost, timeout = 5_000) {
-  await page.goto(host.url);
-  await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected', { timeout });
-}
-
-/** A count's cell: a button when it counts anything, else a dash. */
-const countOf = (page: Page, group: string, bucket: string): Locator =>
-  page.locator(`[data-count-group="${group}"] [data-testid="count"][data-bucket="${bucket}"]`);
-
-/** How many items a count stands for (0 when the cell is a dash). */
-async function countValue(page: Page, group: string, bucket: string): Promise<number> {
-  const cell = countOf(page, group, bucket);
-  return (await cell.count()) === 0 ? 0 : Number(await cell.getAttribute('data-count'));
-}
-
-const listHrefs = async (page: Page) => (await page.getByTestId('list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-href')!))).sort();
 
 test.describe('the demo site', () => {
   const host = hostForTheseTests();
@@ -275,67 +259,3 @@ async function search(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox').fill(text);
   await page.getByRole('searchbox').blur();
 }
-
-/** Tiles wholly inside the window. */
-async function tilesInViewport(page: Page): Promise<number> {
-  return page.getByTestId('tile').evaluateAll((tiles) =>
-    tiles.filter((t) => {
-      const r = t.getBoundingClientRect();
-      return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;
-    }).length,
-  );
-}
-
-// A large site: the overview takes in 10,000 items, and the list keeps only its rows on screen in the page.
-test.describe('--demo-items 10000', () => {
-  let host: RunningHost;
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    // The demo's own changes on, as a desk would see it.
-    host = await startHost(['--demo-items', '10000', '--scenario', '2']);
-  });
-  test.afterAll(async () => host?.stop());
-
-  test('the overview counts every item once, the list renders only what is on screen, compact tiles fill the screen', async ({ page }, testInfo) => {
-    test.setTimeout(240_000);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await openBoard(page, host, 180_000);
-    await page.keyboard.press('1');
-    await page.getByTestId('count-by-building').click();
-    const total = page.locator('[data-count-group="*"] .total');
-    // Every item the board holds (the site's 10,000 less its elevator groups and day categories).
-    await expect.poll(async () => Number((await total.textContent())!.replace(/,/g, '')), { timeout: 180_000 }).toBeGreaterThan(9_000);
-    // Once the desk is live, most items are counted by their own state (before that, all are not live).
-    await expect.poll(() => countValue(page, '*', 'normal'), { timeout: 180_000 }).toBeGreaterThan(1_000);
-    // The whole site's counts add up to its items (both read at one moment: the demo's changes go on).
-    const { items, sum } = await page.locator('[data-count-group="*"]').evaluate((row) => ({
-      items: Number(row.querySelector('.total')!.textContent!.replace(/,/g, '')),
-      sum: [...row.querySelectorAll('[data-testid="count"]')].reduce((n, c) => n + Number(c.getAttribute('data-count')), 0),
-    }));
-    expect(sum).toBe(items);
-    await keepScreenshot(page, testInfo, 'overview-10000');
-
-    await page.keyboard.press('2');
-    await expect(page.getByTestId('tile').first()).toBeVisible();
-    const large = await tilesInViewport(page);
-    await page.keyboard.press('3');
-    await expect(page.locator('[data-testid="tile"].compact').first()).toBeVisible();
-    expect(await tilesInViewport(page)).toBeGreaterThanOrEqual(2 * large);
-    await keepScreenshot(page, testInfo, 'compact-10000');
-
-    await page.keyboard.press('4');
-    await expect(page.getByTestId('item-list')).toContainText(`${items.toLocaleString('en')} items`);
-    const rendered = await page.getByTestId('list-row').count();
-    expect(rendered).toBeGreaterThan(5);
-    expect(rendered).toBeLessThan(60);
-    await keepScreenshot(page, testInfo, 'list-10000');
-    // Scrolled to the end, the last rows are there, and still only a screen's worth.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await expect.poll(() => page.getByTestId('list-row').last().getAttribute('data-href')).not.toBeNull();
-    const lastRendered = await page.getByTestId('list-row').count();
-    expect(lastRendered).toBeLessThan(60);
-    const lastRow = page.getByTestId('list-row').last();
-    const box = await lastRow.boundingBox();
-    expect(box!.y + box!.height).toBeLessThanOrEqual(800 + 1);
-  });
-});

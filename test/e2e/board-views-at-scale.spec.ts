@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { keepScreenshot } from './panels-support';
 import { startHost, type RunningHost } from './support/host';
+import { countValue, openBoard, tilesInViewport } from './support/board-views';
 
-// Issue 43: the overview of a large site keeps only the rows on screen in the page, as the list does,
-// and a guard reaches every row by scrolling or from a count's items and back.
+// The board's views at 10,000 items: every item counted once, only what is on screen in the page (the
+// list's rows, the overview's rows), and a guard reaches every row by scrolling or from a count and back.
 
 const groupRows = (page: Page) => page.locator('[data-testid="overview-row"]:not(.site)');
 
@@ -64,5 +65,59 @@ test.describe('--demo-items 10000, counted by floor', () => {
     await expect(page.getByTestId('overview')).toBeVisible();
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-count-group]')?.getAttribute('data-count-group'))).toBe(key);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-bucket'))).toBe(bucket);
+  });
+});
+
+// A large site: the overview takes in 10,000 items, and the list keeps only its rows on screen in the page.
+test.describe('--demo-items 10000', () => {
+  let host: RunningHost;
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    // The demo's own changes on, as a desk would see it.
+    host = await startHost(['--demo-items', '10000', '--scenario', '2']);
+  });
+  test.afterAll(async () => host?.stop());
+
+  test('the overview counts every item once, the list renders only what is on screen, compact tiles fill the screen', async ({ page }, testInfo) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openBoard(page, host, 180_000);
+    await page.keyboard.press('1');
+    await page.getByTestId('count-by-building').click();
+    const total = page.locator('[data-count-group="*"] .total');
+    // Every item the board holds (the site's 10,000 less its elevator groups and day categories).
+    await expect.poll(async () => Number((await total.textContent())!.replace(/,/g, '')), { timeout: 180_000 }).toBeGreaterThan(9_000);
+    // Once the desk is live, most items are counted by their own state (before that, all are not live).
+    await expect.poll(() => countValue(page, '*', 'normal'), { timeout: 180_000 }).toBeGreaterThan(1_000);
+    // The whole site's counts add up to its items (both read at one moment: the demo's changes go on).
+    const { items, sum } = await page.locator('[data-count-group="*"]').evaluate((row) => ({
+      items: Number(row.querySelector('.total')!.textContent!.replace(/,/g, '')),
+      sum: [...row.querySelectorAll('[data-testid="count"]')].reduce((n, c) => n + Number(c.getAttribute('data-count')), 0),
+    }));
+    expect(sum).toBe(items);
+    await keepScreenshot(page, testInfo, 'overview-10000');
+
+    await page.keyboard.press('2');
+    await expect(page.getByTestId('tile').first()).toBeVisible();
+    const large = await tilesInViewport(page);
+    await page.keyboard.press('3');
+    await expect(page.locator('[data-testid="tile"].compact').first()).toBeVisible();
+    expect(await tilesInViewport(page)).toBeGreaterThanOrEqual(2 * large);
+    await keepScreenshot(page, testInfo, 'compact-10000');
+
+    await page.keyboard.press('4');
+    await expect(page.getByTestId('item-list')).toContainText(`${items.toLocaleString('en')} items`);
+    const rendered = await page.getByTestId('list-row').count();
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(60);
+    await keepScreenshot(page, testInfo, 'list-10000');
+    // Scrolled to the end, the last rows are there, and still only a screen's worth.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.getByTestId('list-row').last().getAttribute('data-href')).not.toBeNull();
+    const lastRendered = await page.getByTestId('list-row').count();
+    expect(lastRendered).toBeLessThan(60);
+    const lastRow = page.getByTestId('list-row').last();
+    const box = await lastRow.boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(800 + 1);
   });
 });
