@@ -12,6 +12,12 @@ export interface SessionTiming {
   probeTimeoutMs: number;
   /** At start-up, the longest the board's catalogue waits for what is read first (the alarm queue: SiteSession.onDiscovered). */
   firstReadsMs: number;
+  /**
+   * At start-up, with a stored board: how long /api may take to answer before the stored board is drawn
+   * at once, and how long after that the server's own board may take (first-answers.ts). A stored board
+   * of more than `items` is drawn at once: the server takes seconds to list a site that size.
+   */
+  lastKnownGrace: { answerMs: number; boardMs: number; items: number };
   /** Fewest ms between probes started by a watcher's failure or an overdue poll. */
   probeSpacingMs: number;
   /** Reconnect attempts while the server does not answer (or answers with nothing usable). */
@@ -26,6 +32,7 @@ export const DEFAULT_TIMING: SessionTiming = {
   catalogueMs: 5 * 60_000,
   probeTimeoutMs: TOLERATED_LATENCY_MS + 2_000,
   firstReadsMs: 3_000,
+  lastKnownGrace: { answerMs: 300, boardMs: 400, items: 20_000 },
   probeSpacingMs: 2_000,
   retry: { baseMs: 1_000, maxMs: 30_000 },
   authRetry: { baseMs: 60_000, maxMs: 10 * 60_000 },

@@ -12,6 +12,7 @@ import { loadBoard } from './board/catalogue-board';
 import { SiteBoard } from './board/site-board';
 import type { DeskConfig } from './config';
 import { ConnectionTracker } from './connection';
+import { FirstAnswers, within } from './first-answers';
 import { FirstReads } from './first-reads';
 import { Heartbeat, type Pulse } from './heartbeat';
 import type { ContractEvents } from './events';
@@ -52,6 +53,7 @@ export class SiteSession {
    */
   private answering = false;
   private readonly firstReads = new FirstReads();
+  private readonly first = new FirstAnswers();
   private readonly commands: SiteCommands;
 
   constructor(
@@ -112,6 +114,10 @@ export class SiteSession {
     this.attempts.runNow();
     const known = await this.sink?.lastKnown();
     startTrace.mark('last-known-read', { items: known?.items.length ?? 0 });
+    const grace = this.timing.lastKnownGrace;
+    if (known && known.items.length <= grace.items && (await within(this.first.answered, grace.answerMs, false))) {
+      await within(this.first.board, grace.boardMs, undefined);
+    }
     if (this.stopping.signal.aborted) return;
     this.board.showLastKnown(known);
   }
@@ -184,6 +190,7 @@ export class SiteSession {
       const asked = Date.now();
       const discovery = await discoverWithin(this.transport, signal, this.timing.probeTimeoutMs);
       startTrace.mark('discovered');
+      this.first.heard(true);
       const tookMs = Date.now() - asked;
       const reload =
         this.tracker.phase !== 'connected' || Date.now() - this.board.loadedAt >= this.timing.catalogueMs || linksChanged(this.discovery, discovery);
@@ -191,6 +198,7 @@ export class SiteSession {
       if (this.tracker.phase === 'connecting') await this.firstReads.run(signal, this.timing.firstReadsMs);
       startTrace.mark('first-reads');
       if (reload && !overtaken()) await loadBoard(this.transport, discovery, this.board, this.monitor, signal);
+      if (this.board.loadedAt > 0) this.first.boardLoaded();
       if (overtaken()) return;
       this.retries.reset();
       this.authRetries.reset();
@@ -205,6 +213,7 @@ export class SiteSession {
       this.monitor.resume();
       this.attempts.at(Date.now() + this.timing.recheckMs);
     } catch (err) {
+      this.first.heard(false);
       if (overtaken()) return;
       const error = sessionFailureWords(errorForFailure(err, 'Connection'), this.transport.origin);
       if (isFinal(error)) return this.stopOnFinal(error);

@@ -137,4 +137,41 @@ describe('a kept local store never delays the server', () => {
       await session.stop();
     }
   });
+
+  // A stored board drawn while the server's own is moments away is a whole board sent and drawn twice.
+  describe('the stored board is drawn only when the server is away, slow, or its board late', () => {
+    async function firstBoard(grace: { answerMs: number; boardMs: number }, latencyMs: number) {
+      site = await startTestSite();
+      if (latencyMs > 0) site.control.setFaults({ latencyMs });
+      const events = new ContractEvents();
+      const boards: string[][] = [];
+      events.onBoard((items) => boards.push(items.map((i) => i.href)));
+      const stored = { href: `${site.url}/api/doors/only-in-the-store`, kind: 'door', name: 'Stored only' } as unknown as BoardItem;
+      const sink: SiteStateSink = {
+        lastKnown: async () => ({ features: [], savedAt: Date.now() - 60_000, items: [stored], statuses: [] }),
+        catalogueLoaded: () => undefined,
+        statusBatch: () => undefined,
+      };
+      const session = new SiteSession(deskConfigFor(site), events, sink, { ...TEST_TIMING, lastKnownGrace: { ...grace, items: 20_000 } });
+      try {
+        await session.start();
+        await eventually(() => boards.some((b) => !b.includes(stored.href)), "the server's board");
+        return { drawnFirst: boards[0]!.includes(stored.href) ? 'stored' : 'server' };
+      } finally {
+        await session.stop();
+      }
+    }
+
+    it('a server that answers at once with its board in time: the server\'s board is the first drawn', async () => {
+      expect(await firstBoard({ answerMs: 5_000, boardMs: 10_000 }, 0)).toEqual({ drawnFirst: 'server' });
+    });
+
+    it('a server slow to answer /api: the stored board at once, then the server\'s', async () => {
+      expect(await firstBoard({ answerMs: 50, boardMs: 10_000 }, 400)).toEqual({ drawnFirst: 'stored' });
+    });
+
+    it('a server that answers, but whose board is late: the stored board once the grace is over, then the server\'s', async () => {
+      expect(await firstBoard({ answerMs: 5_000, boardMs: 50 }, 150)).toEqual({ drawnFirst: 'stored' });
+    });
+  });
 });

@@ -1,0 +1,37 @@
+/**
+ * What a session's first attempt has heard, for its start to choose when to draw the stored board. A
+ * kept local store must never make a start slower than none: when the server answers /api at once, its
+ * own board usually follows within a moment, and a stored board drawn meanwhile is a whole board the
+ * host sends and the page draws twice, on the same cores as the server's. So the stored board is drawn
+ * at once only when the server is away or slow to answer, or its board is late (site-session.ts).
+ */
+export class FirstAnswers {
+  private answer: ((answered: boolean) => void) | undefined;
+  private boardIn: (() => void) | undefined;
+  /** True once /api answered, false once it failed; the first of either counts. */
+  readonly answered = new Promise<boolean>((resolve) => (this.answer = resolve));
+  /** Settles once the server's first board is on the desk. */
+  readonly board = new Promise<void>((resolve) => (this.boardIn = resolve));
+
+  heard(answered: boolean): void {
+    this.answer?.(answered);
+  }
+
+  boardLoaded(): void {
+    this.boardIn?.();
+  }
+}
+
+/** `promise`'s value, or `otherwise` if it has not settled within `ms`. */
+export async function within<T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(otherwise), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
