@@ -20,6 +20,17 @@ export class FirstAnswers {
   boardLoaded(): void {
     this.boardIn?.();
   }
+
+  /**
+   * Whether the server's own board came soon enough that a stored board of `storedItems` need be neither
+   * read nor drawn: /api answered within the grace and the board within its own after that. None stored,
+   * or more than the grace's `items` (seconds for the server to list): no wait.
+   */
+  async serverBoardInTime(grace: { answerMs: number; boardMs: number; items: number }, storedItems: number, loaded: () => boolean): Promise<boolean> {
+    if (storedItems === 0 || storedItems > grace.items || !(await within(this.answered, grace.answerMs, false))) return false;
+    await within(this.board, grace.boardMs, undefined);
+    return loaded();
+  }
 }
 
 /** `promise`'s value, or `otherwise` if it has not settled within `ms`. */

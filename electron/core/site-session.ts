@@ -12,7 +12,7 @@ import { loadBoard } from './board/catalogue-board';
 import { SiteBoard } from './board/site-board';
 import type { DeskConfig } from './config';
 import { ConnectionTracker } from './connection';
-import { FirstAnswers, within } from './first-answers';
+import { FirstAnswers } from './first-answers';
 import { FirstReads } from './first-reads';
 import { Heartbeat, type Pulse } from './heartbeat';
 import type { ContractEvents } from './events';
@@ -102,22 +102,17 @@ export class SiteSession {
   }
 
   /**
-   * Connects in the background and shows the last-known board meanwhile; progress is reported
-   * through `connection` events. Resolves once the last-known board is shown (or the server's came first).
+   * Connects in the background, progress reported through `connection` events, and shows the
+   * last-known board unless the server's comes in time. Resolves once either is shown.
    */
   async start(): Promise<void> {
-    // The server is asked first and the stored board read while it answers: checking 10,000 stored
-    // items took longer than the server's first answers, and a kept store must never delay live.
-    // The heartbeat starts once the first attempt has shown the key is not refused (two requests
-    // refused at start would be two failures towards the server's failure-flood alarm).
+    // The server is asked first: a kept store must never delay live. The heartbeat starts once the first
+    // attempt has shown the key is not refused (two refusals count towards the server's failure-flood alarm).
     startTrace.mark('first-request');
     this.attempts.runNow();
+    if (await this.first.serverBoardInTime(this.timing.lastKnownGrace, this.sink?.lastKnownItems?.() ?? 0, () => this.board.loadedAt > 0)) return;
     const known = await this.sink?.lastKnown();
     startTrace.mark('last-known-read', { items: known?.items.length ?? 0 });
-    const grace = this.timing.lastKnownGrace;
-    if (known && known.items.length <= grace.items && (await within(this.first.answered, grace.answerMs, false))) {
-      await within(this.first.board, grace.boardMs, undefined);
-    }
     if (this.stopping.signal.aborted) return;
     this.board.showLastKnown(known);
   }

@@ -46,6 +46,7 @@ export class LastKnownStore {
   sinkFor(site: string): SiteStateSink {
     return {
       lastKnown: () => this.load(site),
+      lastKnownItems: () => (this.store.db.prepare('SELECT COUNT(*) AS n FROM last_known_items WHERE site = ?').get(site) as { n: number }).n,
       catalogueLoaded: (discovery, items, statuses, digest) => this.saveBoard(site, discovery, items, statuses, digest),
       statusBatch: (statuses) => this.queue(site, statuses),
     };

@@ -18,6 +18,8 @@ export interface LastKnownBoard {
 export interface SiteStateSink {
   /** The last-known board of this site, or undefined when this desk never loaded it. */
   lastKnown(): Promise<LastKnownBoard | undefined>;
+  /** How many items the last-known board holds, without reading them (0 when none is kept). */
+  lastKnownItems?(): number;
   /**
    * A fresh board from the server: replaces what was kept for the site, unless it is the board kept
    * (`digest`, catalogue-board.ts boardDigest), whose statuses alone are then kept.

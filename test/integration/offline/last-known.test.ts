@@ -149,6 +149,7 @@ describe('a kept local store never delays the server', () => {
       const stored = { href: `${site.url}/api/doors/only-in-the-store`, kind: 'door', name: 'Stored only' } as unknown as BoardItem;
       const sink: SiteStateSink = {
         lastKnown: async () => ({ features: [], savedAt: Date.now() - 60_000, items: [stored], statuses: [] }),
+        lastKnownItems: () => 1,
         catalogueLoaded: () => undefined,
         statusBatch: () => undefined,
       };

@@ -43,6 +43,16 @@ describe('the last-known board in the local store', () => {
     expect(await onDisk(store)).toMatchObject({ serverVersion: '9.40', items: [gate], statuses: [status(gate, ['closed'])] });
   });
 
+  it("counts a site's kept items without reading them: none before its first board, each item after", () => {
+    const store = openStore();
+    const sink = new LastKnownStore(store).sinkFor(SITE);
+    expect(sink.lastKnownItems?.()).toBe(0);
+    const [gate, lobby] = [item('Gate'), item('Lobby')];
+    sink.catalogueLoaded(discovery, [gate, lobby], [], boardDigest([gate, lobby]));
+    expect(sink.lastKnownItems?.()).toBe(2);
+    expect(new LastKnownStore(store).sinkFor('another site').lastKnownItems?.()).toBe(0);
+  });
+
   it('does not write the board kept again when the same board loads again (every start, every reload): only its statuses, and when it was loaded', async () => {
     vi.useFakeTimers({ now: 1_000 });
     const store = openStore();
