@@ -32,7 +32,7 @@ export const DEFAULT_TIMING: SessionTiming = {
   catalogueMs: 5 * 60_000,
   probeTimeoutMs: TOLERATED_LATENCY_MS + 2_000,
   firstReadsMs: 3_000,
-  lastKnownGrace: { answerMs: 300, boardMs: 400, items: 20_000 },
+  lastKnownGrace: { answerMs: 300, boardMs: 1_000, items: 20_000 },
   probeSpacingMs: 2_000,
   retry: { baseMs: 1_000, maxMs: 30_000 },
   authRetry: { baseMs: 60_000, maxMs: 10 * 60_000 },
