@@ -108,7 +108,8 @@ async function marksSet(
     if (marks?.shownAt && marks.domContentLoadedAt && (!live || marks.liveAt)) return { shownAt: marks.shownAt, liveAt: marks.liveAt, domContentLoadedAt: marks.domContentLoadedAt };
     if (Date.now() > deadline) {
       const missing = !marks?.shownAt ? BOARD_SHOWN_MARK : BOARD_LIVE_MARK;
-      throw new Error(`the page of ${checkout ?? 'this checkout'} set no ${missing} mark in ${limitMs / 1000} s (a checkout from before the mark cannot be read unwatched)`);
+      const onPage = await evaluate<string>('document.body ? document.body.innerText.slice(0, 400) : "(no body)"').catch((e: unknown) => `(unreadable: ${String(e)})`);
+      throw new Error(`the page of ${checkout ?? 'this checkout'} set no ${missing} mark in ${limitMs / 1000} s (a checkout from before the mark cannot be read unwatched); the page said: ${onPage.replace(/\s+/g, ' ')}`);
     }
     await new Promise((done) => setTimeout(done, 250));
   }
