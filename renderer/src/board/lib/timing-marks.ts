@@ -4,7 +4,7 @@
  * second desk socket has to watch the page while it loads (test/bench/desk/unwatched-start.ts).
  */
 
-/** The first whole board's tiles are in the page (the last-known board's, or the server's). */
+/** The first whole board is in the page, in whichever view (the last-known board's, or the server's). */
 export const BOARD_SHOWN_MARK = 'gatehouse:board-shown';
 
 /** The server's board is on the page and live: connected, and no item the desk is not hearing about. */
