@@ -59,16 +59,25 @@ function keptQueue(server: FakeAlarmServer): void {
   for (let i = 0; i < 5; i++) server.raise(`k${i}`);
 }
 
+/**
+ * A desk that kept a queue of five from `server` and stopped, started again after `raised` more alarms
+ * came in the night (`meanwhile` sets the server up before the start), and connected.
+ */
+async function restartedAfter(raised: number, meanwhile?: (server: FakeAlarmServer) => void) {
+  const server = new FakeAlarmServer();
+  keptQueue(server);
+  const store = await keptFollow(server);
+  night(server, raised);
+  meanwhile?.(server);
+  const started = follower(server, store);
+  started.follower.start();
+  started.follower.connection(true);
+  return { server, store, f: started.follower, changes: started.changes, feeds: started.feeds };
+}
+
 describe('a restart with a kept store, far behind the server', () => {
   it('reads the list afresh: the right set, the one processed elsewhere gone, the one acknowledged there so', async () => {
-    const server = new FakeAlarmServer();
-    keptQueue(server);
-    const store = await keptFollow(server);
-    night(server, 250);
-
-    const { follower: f } = follower(server, store);
-    f.start();
-    f.connection(true);
+    const { server, f } = await restartedAfter(250);
     await vi.waitFor(() => expect(f.feed).toMatchObject({ live: true, behind: false }));
     expect(ids(f)).toEqual(serverIds(server));
     expect(f.queue.get('k1')).toBeUndefined();
@@ -80,16 +89,8 @@ describe('a restart with a kept store, far behind the server', () => {
   });
 
   it('shows the kept queue, catching up, until the list replaces it in one change: nothing sent per answer', async () => {
-    const server = new FakeAlarmServer();
-    keptQueue(server);
-    const store = await keptFollow(server);
-    night(server, 450);
     let release!: () => void;
-    server.listHeld = new Promise<void>((resolve) => (release = resolve));
-
-    const { follower: f, changes, feeds } = follower(server, store);
-    f.start();
-    f.connection(true);
+    const { server, f, changes, feeds } = await restartedAfter(450, (s) => (s.listHeld = new Promise<void>((resolve) => (release = resolve))));
     await vi.waitFor(() => expect(server.requests.some(isList)).toBe(true));
     // The list is out: the kept queue is still what the page has, whole, said to be catching up.
     expect(ids(f)).toEqual(['k0', 'k1', 'k2', 'k3', 'k4']);
@@ -105,13 +106,7 @@ describe('a restart with a kept store, far behind the server', () => {
   });
 
   it('keeps the fresh queue: the next start shows exactly the server’s set at once', async () => {
-    const server = new FakeAlarmServer();
-    keptQueue(server);
-    const store = await keptFollow(server);
-    night(server, 150);
-    const { follower: f } = follower(server, store);
-    f.start();
-    f.connection(true);
+    const { server, store, f } = await restartedAfter(150);
     await vi.waitFor(() => expect(f.feed).toMatchObject({ live: true, behind: false }));
     await f.stop();
 
@@ -123,13 +118,7 @@ describe('a restart with a kept store, far behind the server', () => {
   });
 
   it('after the fresh list, a flood while following is applied answer by answer, not read as a list again', async () => {
-    const server = new FakeAlarmServer();
-    keptQueue(server);
-    const store = await keptFollow(server);
-    night(server, 150);
-    const { follower: f, changes } = follower(server, store);
-    f.start();
-    f.connection(true);
+    const { server, f, changes } = await restartedAfter(150);
     await vi.waitFor(() => expect(f.feed).toMatchObject({ live: true, behind: false }));
     const lists = server.requests.filter(isList).length;
     const before = changes.length;
@@ -139,7 +128,6 @@ describe('a restart with a kept store, far behind the server', () => {
     expect(server.requests.filter(isList)).toHaveLength(lists);
     expect(changes.length - before).toBeGreaterThanOrEqual(3);
   });
-
 });
 
 describe('after an outage', () => {
