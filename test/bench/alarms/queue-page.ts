@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { pageUntilSource } from '../desk/page-until';
 
 /**
  * The desk's alarm queue as the bench reads it in Chromium: opened as an operator opens it, and
@@ -77,24 +78,7 @@ const WATCH_SCRIPT = `function (sel) {
     var match = el ? /^\\s*([0-9,]+)/.exec(el.textContent || '') : null;
     return match ? Number(match[1].replace(/,/g, '')) : 0;
   }
-  var waiters = new Set();
-  new MutationObserver(function () {
-    Array.from(waiters).forEach(function (check) { check(); });
-  }).observe(document.body, { childList: true, subtree: true, characterData: true });
-  function until(test, timeoutMs) {
-    return new Promise(function (resolve) {
-      var timer;
-      function check() {
-        if (!test()) return;
-        waiters.delete(check);
-        clearTimeout(timer);
-        resolve(Date.now());
-      }
-      timer = setTimeout(function () { waiters.delete(check); resolve(null); }, timeoutMs);
-      waiters.add(check);
-      check();
-    });
-  }
+${pageUntilSource(false)}
   window.alarmArmed = new Map();
   window.alarmWatch = {
     arm: function (message, timeoutMs) { window.alarmArmed.set(message, until(function () { return rowShowing(message); }, timeoutMs)); },

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { pageUntilSource } from './page-until';
 
 /**
  * Watches the board in the page for tiles by their accessible text only (the door's name and the
@@ -123,24 +124,7 @@ const WATCH_SCRIPT = `function (source) {
     if (!place) return false;
     return ((where === 'pin' ? place.getAttribute('aria-label') : place.textContent) || '').includes(word);
   }
-  var waiters = new Set();
-  new MutationObserver(function () {
-    Array.from(waiters).forEach(function (check) { check(); });
-  }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
-  function until(test, timeoutMs) {
-    return new Promise(function (resolve) {
-      var timer;
-      function check() {
-        if (!test()) return;
-        waiters.delete(check);
-        clearTimeout(timer);
-        resolve(Date.now());
-      }
-      timer = setTimeout(function () { waiters.delete(check); resolve(null); }, timeoutMs);
-      waiters.add(check);
-      check();
-    });
-  }
+${pageUntilSource(true)}
   window.benchArmed = new Map();
   window.benchWatch = {
     shows: shows,
