@@ -6,19 +6,19 @@
  * at once only when the server is away or slow to answer, or its board is late (site-session.ts).
  */
 export class FirstAnswers {
-  private answer: ((answered: boolean) => void) | undefined;
-  private boardIn: (() => void) | undefined;
+  private answer!: (answered: boolean) => void;
+  private boardIn!: (loaded: true) => void;
   /** True once /api answered, false once it failed; the first of either counts. */
-  readonly answered = new Promise<boolean>((resolve) => (this.answer = resolve));
-  /** Settles once the server's first board is on the desk. */
-  readonly board = new Promise<void>((resolve) => (this.boardIn = resolve));
+  private readonly answered = new Promise<boolean>((resolve) => (this.answer = resolve));
+  /** True once the server's first board is on the desk. */
+  private readonly board = new Promise<true>((resolve) => (this.boardIn = resolve));
 
   heard(answered: boolean): void {
-    this.answer?.(answered);
+    this.answer(answered);
   }
 
   boardLoaded(): void {
-    this.boardIn?.();
+    this.boardIn(true);
   }
 
   /**
@@ -26,15 +26,14 @@ export class FirstAnswers {
    * read nor drawn: /api answered within the grace and the board within its own after that. None stored,
    * or more than the grace's `items` (seconds for the server to list): no wait.
    */
-  async serverBoardInTime(grace: { answerMs: number; boardMs: number; items: number }, storedItems: number, loaded: () => boolean): Promise<boolean> {
+  async serverBoardInTime(grace: { answerMs: number; boardMs: number; items: number }, storedItems: number): Promise<boolean> {
     if (storedItems === 0 || storedItems > grace.items || !(await within(this.answered, grace.answerMs, false))) return false;
-    await within(this.board, grace.boardMs, undefined);
-    return loaded();
+    return within(this.board, grace.boardMs, false);
   }
 }
 
 /** `promise`'s value, or `otherwise` if it has not settled within `ms`. */
-export async function within<T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> {
+async function within<T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<T>((resolve) => {
     timer = setTimeout(() => resolve(otherwise), ms);

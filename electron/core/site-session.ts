@@ -110,7 +110,7 @@ export class SiteSession {
     // attempt has shown the key is not refused (two refusals count towards the server's failure-flood alarm).
     startTrace.mark('first-request');
     this.attempts.runNow();
-    if (await this.first.serverBoardInTime(this.timing.lastKnownGrace, this.sink?.lastKnownItems?.() ?? 0, () => this.board.loadedAt > 0)) return;
+    if (await this.first.serverBoardInTime(this.timing.lastKnownGrace, this.sink?.lastKnownItems?.() ?? 0)) return;
     const known = await this.sink?.lastKnown();
     startTrace.mark('last-known-read', { items: known?.items.length ?? 0 });
     if (this.stopping.signal.aborted) return;

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemLiveness, ItemStatus } from '../../../shared/domain';
 import { itemState } from '../../../renderer/src/board/lib/item-state';
 import { sortRows } from '../../../renderer/src/board/list/lib/list-sort';
 import { groupsOf } from '../../../renderer/src/board/overview/lib/site-counts';
-import { item } from './fixtures';
-
-function source(statuses: ItemStatus[], stale: ItemLiveness[] = [], live = true) {
-  const byHref = new Map(statuses.map((s) => [s.href, s]));
-  const staleByHref = new Map(stale.map((s) => [s.href, s]));
-  return { status: (h: string) => byHref.get(h), staleness: (h: string) => staleByHref.get(h), live };
-}
+import { item, source } from './fixtures';
 
 describe("an item's overview groups", () => {
   const door = item('Dock');

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardItem, FloorPlace, ItemLiveness, ItemStatus } from '../../../shared/domain';
+import type { BoardItem, FloorPlace, ItemLiveness } from '../../../shared/domain';
 import { BUCKETS, bucketOf, itemState, type ItemState, type StateBucket } from '../../../renderer/src/board/lib/item-state';
 import { countSite, groupsOf, inCount, worstFirst, WHOLE_SITE, type CountRow } from '../../../renderer/src/board/overview/lib/site-counts';
 import { nextSort, sortRows, DEFAULT_SORT } from '../../../renderer/src/board/list/lib/list-sort';
 import { viewForKey } from '../../../renderer/src/board/views/view-keys';
-import { item, status } from './fixtures';
+import { item, source, status } from './fixtures';
 
 const level = (n: number, building: string): FloorPlace => ({ key: `floor:${building}:${n}`, name: `Level ${n}`, floorNumber: n, building });
 const division = (name: string) => ({ href: `https://127.0.0.1/api/divisions/${name}`, id: name, name });
-
-function source(statuses: ItemStatus[], stale: ItemLiveness[] = [], live = true) {
-  const byHref = new Map(statuses.map((s) => [s.href, s]));
-  const staleByHref = new Map(stale.map((s) => [s.href, s]));
-  return { status: (h: string) => byHref.get(h), staleness: (h: string) => staleByHref.get(h), live };
-}
 
 describe('an item state for the overview and the list', () => {
   const door = item('Dock');
