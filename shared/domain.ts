@@ -56,11 +56,6 @@ export const BoardItem = z.object({
   commands: z.array(z.string()),
   /** Every command the server offered, with its name and, where it cannot be used, the reason. */
   commandOffers: z.array(CommandOffer).default([]),
-  /**
-   * Why none of the offers can be used now, said once for the item rather than on each offer: the
-   * last-known board before the server answers (an access zone offers two dozen commands).
-   */
-  commandsUnavailable: z.string().optional(),
   /** Floor or group the board shows it under; "Site" when the site gives it none. */
   group: z.string(),
   /** The floors the item is on (a zone served by two buildings' lifts is on both); empty: the site. */
@@ -87,6 +82,12 @@ export const ItemLiveness = z.object({
   lastHeardAt: z.number().optional(),
   /** Why it is stale, in words an operator can act on. */
   reason: z.string().optional(),
+  /**
+   * Why none of the item's commands can be sent while this liveness holds, said once for the item
+   * rather than on each offer: the last-known board before the server's own board came. The item keeps
+   * the offers it was stored with, so the server's board confirming it needs no new copy of the items.
+   */
+  commandsUnavailable: z.string().optional(),
 });
 export type ItemLiveness = z.infer<typeof ItemLiveness>;
 

@@ -3,7 +3,7 @@ import { BoardItem, CommandOffer, DivisionRef, FloorPlace, ItemLiveness, ItemRef
 
 /**
  * Board items as a board part carries them. A value many items share (their division, controller and
- * zones, their floors, the command offers of their kind, the reason commands wait, the group name) is
+ * zones, their floors, the command offers of their kind, the group name) is
  * written once in the part's `shared` list, and each item names it by its index there; a zone's own
  * list of doors stays inline. At 10,000 items the parts were 11 MB, mostly these repeats, and the
  * renderer must take in every byte before it can show the board (docs/performance.md, fifth round).
@@ -28,7 +28,6 @@ const packedFields = {
   division: 'division',
   commands: 'keys',
   commandOffers: 'offers',
-  commandsUnavailable: 'text',
   group: 'text',
   floors: 'floors',
   connectedController: 'ref',
@@ -40,7 +39,6 @@ export const PackedBoardItem = BoardItem.omit({
   division: true,
   commands: true,
   commandOffers: true,
-  commandsUnavailable: true,
   group: true,
   floors: true,
   connectedController: true,
@@ -51,7 +49,6 @@ export const PackedBoardItem = BoardItem.omit({
     division: Shared.optional(),
     commands: Shared,
     commandOffers: Shared,
-    commandsUnavailable: Shared.optional(),
     group: Shared,
     floors: Shared,
     connectedController: Shared.optional(),
@@ -60,12 +57,15 @@ export const PackedBoardItem = BoardItem.omit({
   });
 export type PackedBoardItem = z.infer<typeof PackedBoardItem>;
 
-/** A stale item's liveness on a board page, its reason (the same for every item while offline) shared. */
-export const PackedLiveness = ItemLiveness.extend({ reason: Shared.optional() });
+/** A stale item's liveness on a board page, its texts (the same for every item while offline) shared. */
+export const PackedLiveness = ItemLiveness.extend({ reason: Shared.optional(), commandsUnavailable: Shared.optional() });
 export type PackedLiveness = z.infer<typeof PackedLiveness>;
 
-/** At most how many shared values one item adds to a part: one per packed field, and its liveness reason. */
-export const SHARED_PER_ITEM = Object.keys(packedFields).length + 1;
+/** The liveness texts a page shares. */
+const packedLivenessTexts = ['reason', 'commandsUnavailable'] as const;
+
+/** At most how many shared values one item adds to a part: one per packed field, and its liveness texts. */
+export const SHARED_PER_ITEM = Object.keys(packedFields).length + packedLivenessTexts.length;
 
 /** A part's shared values; each is checked against what the field naming it holds when unpacked. */
 export const SharedValues = z.array(z.unknown());
@@ -123,8 +123,9 @@ export function packItem(item: BoardItem, shared: SharedWriter): PackedBoardItem
 }
 
 export function packLiveness(liveness: ItemLiveness, shared: SharedWriter): PackedLiveness {
-  const { reason, ...rest } = liveness;
-  return reason === undefined ? rest : { ...rest, reason: shared.index(reason) };
+  const packed: Record<string, unknown> = { ...liveness };
+  for (const key of packedLivenessTexts) if (liveness[key] !== undefined) packed[key] = shared.index(liveness[key]);
+  return packed as PackedLiveness;
 }
 
 /** A part whose shared values do not hold what its items say they do: main sent a broken part. */
@@ -160,8 +161,12 @@ export function unpackItem(item: PackedBoardItem, shared: SharedReader): BoardIt
 }
 
 export function unpackLiveness(liveness: PackedLiveness, shared: SharedReader): ItemLiveness {
-  const { reason, ...rest } = liveness;
-  return reason === undefined ? rest : { ...rest, reason: shared.get('text', reason, `the liveness of ${liveness.href}`) };
+  const whole: Record<string, unknown> = { ...liveness };
+  for (const key of packedLivenessTexts) {
+    const index = liveness[key];
+    if (index !== undefined) whole[key] = shared.get('text', index, `the ${key} of ${liveness.href}'s liveness`);
+  }
+  return whole as ItemLiveness;
 }
 
 /** What a part or a page carries: packed items, their shared values and, on a page, the liveness of those items. */

@@ -105,16 +105,21 @@ export class SiteBoard {
     this.loadedAt = Date.now();
     for (const href of this.statuses.keys()) if (!entries.has(href)) this.statuses.delete(href);
     const board = [...entries.values()].map((e) => e.board);
-    const keep = (digest: string) =>
-      this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, board, [...this.statuses.values()], digest);
-    if (this.digest === '' || this.lastKnown) {
+    const keep = (items: BoardItem[], digest: string) =>
+      this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, items, [...this.statuses.values()], digest);
+    if (this.lastKnown && this.confirmsLastKnown(board, this.lastKnown)) {
+      // The server's board is the one shown from the store: the page keeps the items it has (their
+      // liveness below says they are live, and their commands with it), and the desk holds one copy.
+      const stored = this.lastKnown.board.items;
+      let at = 0;
+      for (const entry of entries.values()) entry.board = stored[at++]!;
+      this.keepFirstBoardLater(() => keep(stored, this.digest));
+    } else if (this.digest === '' || this.lastKnown) {
       // The session's first board is published whatever it holds. Its digest (a tenth of a second at
       // 10,000 items) and the store's copy (half a second more when the store has none) wait a moment:
       // the subscriptions' first answers, which make the board live, come first.
       this.events.emit('board.items', board);
-      this.keeping = setTimeout(() => this.keepNow(), KEEP_FIRST_BOARD_AFTER_MS);
-      this.keeping.unref();
-      this.keepLater = () => keep((this.digest = boardDigest(board)));
+      this.keepFirstBoardLater(() => keep(board, (this.digest = boardDigest(board))));
     } else {
       const digest = boardDigest(board);
       if (digest !== this.digest) {
@@ -125,7 +130,7 @@ export class SiteBoard {
         // copy of the board, not two (≈5 MB at 10,000 items from the first reload on, the soak found).
         for (const [href, entry] of entries) entry.board = known.get(href)?.board ?? entry.board;
       }
-      keep(digest);
+      keep(board, digest);
     }
     this.boardItems = [...entries.values()].map((e) => e.board);
     this.publishStatuses(statuses.filter((s) => !known.has(s.href) || !this.statuses.has(s.href)));
@@ -133,8 +138,26 @@ export class SiteBoard {
       // The last-known board gives way to the server's: its items are live unless the monitor says not.
       this.lastKnown = undefined;
       const notLive = new Set(this.liveness().notLive().map((l) => l.href));
-      this.events.emit('status.liveness', liveAgain(board.filter((i) => !notLive.has(i.href)), Date.now()));
+      this.events.emit('status.liveness', liveAgain(this.boardItems.filter((i) => !notLive.has(i.href)), Date.now()));
     }
+  }
+
+  /**
+   * Whether the server's first board is the stored one shown meanwhile, item for item. Its digest is
+   * made now rather than a moment later: sending the board again and the page drawing it twice cost more.
+   */
+  private confirmsLastKnown(board: readonly BoardItem[], shown: LastKnownShown): boolean {
+    if (shown.digest === undefined || shown.board.items.length !== board.length) return false;
+    const digest = boardDigest(board);
+    if (digest !== shown.digest) return false;
+    this.digest = digest;
+    return true;
+  }
+
+  private keepFirstBoardLater(keep: () => void): void {
+    this.keeping = setTimeout(() => this.keepNow(), KEEP_FIRST_BOARD_AFTER_MS);
+    this.keeping.unref();
+    this.keepLater = keep;
   }
 
   /** The first board's digest and store copy, if still due: before a newer board, or as the session stops. */

@@ -64,8 +64,10 @@ export class LastKnownStore {
     this.flush();
     const db = this.store.db;
     const row = db
-      .prepare('SELECT server_version, features, saved_at, rows_digest, shared FROM last_known_sites JOIN last_known_shared USING (site) WHERE site = ?')
-      .get(site) as { server_version: string | null; features: string; saved_at: number; rows_digest: string | null; shared: string } | undefined;
+      .prepare('SELECT server_version, features, saved_at, board_digest, rows_digest, shared FROM last_known_sites JOIN last_known_shared USING (site) WHERE site = ?')
+      .get(site) as
+      | { server_version: string | null; features: string; saved_at: number; board_digest: string | null; rows_digest: string | null; shared: string }
+      | undefined;
     if (!row) return undefined;
     const sharedValues = storedJson(row.shared);
     if (!Array.isArray(sharedValues)) return undefined;
@@ -73,8 +75,9 @@ export class LastKnownStore {
     const itemRows = db.prepare('SELECT item FROM last_known_items WHERE site = ? ORDER BY position').all(site) as { item: string }[];
     const statusRows = db.prepare('SELECT status FROM last_known_statuses WHERE site = ?').all(site) as { status: string }[];
     const texts = itemRows.map((r) => r.item);
+    const asWrittenItems = row.rows_digest === rowsDigest(texts, row.shared) && asWritten(texts, shared);
     const items =
-      (row.rows_digest === rowsDigest(texts, row.shared) && asWritten(texts, shared)) ||
+      asWrittenItems ||
       (await checkedInSlices(texts, (json) => {
         const packed = PackedBoardItem.safeParse(json);
         return packed.success ? unpackedOrUndefined(packed.data, shared) : undefined;
@@ -83,7 +86,15 @@ export class LastKnownStore {
       statusRows.map((r) => r.status),
       (json) => ItemStatus.safeParse(json).data,
     );
-    return { serverVersion: row.server_version ?? undefined, features: JSON.parse(row.features) as string[], savedAt: row.saved_at, items, statuses };
+    return {
+      serverVersion: row.server_version ?? undefined,
+      features: JSON.parse(row.features) as string[],
+      savedAt: row.saved_at,
+      items,
+      // Rows checked one by one may have lost some: the digest is of the board as written, not of what is left.
+      digest: (asWrittenItems && row.board_digest) || undefined,
+      statuses,
+    };
   }
 
   /** Writes every pending board and status batch. */

@@ -4,16 +4,14 @@ import type { LastKnownBoard } from './state-sink';
 
 export const lastKnownCommandReason = 'Not connected: this is the last-known state. Commands return once the server answers.';
 
-/** One list for every stale item, so packing the board finds it by identity; nothing changes a board's items. */
-const noCommands: string[] = [];
-
 /**
  * The last-known board as the desk serves it before the server answers: every item stale, with when
- * it was last heard of, and no command that can be sent (each offer kept, with the reason said once per item).
+ * it was last heard of, and no command that can be sent. The items are as stored, their offers kept:
+ * their liveness says why none can be sent (once per item), so when the server's board is the same
+ * board, going live is a liveness change and the page keeps the items it has.
  */
 function staleBoard(known: LastKnownBoard, since: number): { items: BoardItem[]; statuses: ItemStatus[]; liveness: ItemLiveness[] } {
   const receivedAt = new Map(known.statuses.map((s) => [s.href, s.receivedAt]));
-  const items = known.items.map((item) => ({ ...item, commands: noCommands, commandsUnavailable: lastKnownCommandReason }));
   const liveness = known.items.map((item): ItemLiveness => {
     const lastHeardAt = receivedAt.get(item.href) ?? known.savedAt;
     return {
@@ -23,9 +21,10 @@ function staleBoard(known: LastKnownBoard, since: number): { items: BoardItem[];
       lastHeardAt,
       // The tile shows when ("as of 14:02, 3 h ago", in the desk's time zone) from `lastHeardAt`.
       reason: 'Last-known state: the server has not answered since this desk started',
+      commandsUnavailable: lastKnownCommandReason,
     };
   });
-  return { items, statuses: known.statuses, liveness };
+  return { items: known.items, statuses: known.statuses, liveness };
 }
 
 /** The items the server's fresh board gives back, live again. */
@@ -38,10 +37,13 @@ type StaleBoard = ReturnType<typeof staleBoard>;
 /** The last-known board while a session shows it, until the server's own board takes its place. */
 export class LastKnownShown {
   readonly board: StaleBoard;
+  /** The stored items' digest, when they were read whole as the server gave them. */
+  readonly digest: string | undefined;
   #lookup: BoardLookup | undefined;
 
   constructor(known: LastKnownBoard, since: number) {
     this.board = staleBoard(known, since);
+    this.digest = known.digest;
   }
 
   /** Board parts from it, looked up by href (built once while it is shown). */

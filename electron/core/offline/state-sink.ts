@@ -7,6 +7,8 @@ export interface LastKnownBoard {
   /** When the board (items) was last loaded from the server. */
   savedAt: number;
   items: BoardItem[];
+  /** The items' digest (catalogue-board.ts boardDigest) when they are read whole as the server gave them. */
+  digest?: string | undefined;
   /** Each item's last status, with `receivedAt` as first received from the server. */
   statuses: ItemStatus[];
 }

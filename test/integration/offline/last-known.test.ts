@@ -14,6 +14,7 @@ import { ContractEvents } from '../../../electron/core/events';
 import { SiteSession } from '../../../electron/core/site-session';
 import type { SiteStateSink } from '../../../electron/core/offline/state-sink';
 import { TEST_TIMING } from '../support/session';
+import { boardDigest } from '../../../electron/core/board/catalogue-board';
 
 let site: RunningSimulator | undefined;
 const desks: Desk[] = [];
@@ -31,9 +32,11 @@ function startDesk(s: RunningSimulator, demo = false) {
   desks.push(desk);
   const phases: ConnectionState[] = [];
   const liveness: ItemLiveness[][] = [];
+  const generations = new Set<number>();
   desk.on('connection', (c) => phases.push(c));
   desk.on('status.liveness', (l) => liveness.push(l));
-  return { desk, phases, liveness };
+  desk.on('board.items', (part) => generations.add(part.generation));
+  return { desk, phases, liveness, generations };
 }
 
 describe('the last-known board', () => {
@@ -55,11 +58,9 @@ describe('the last-known board', () => {
     await second.desk.start();
     const stale = unpackPart(await second.desk.handle('board.get', {}));
     expect(stale.connection.phase).not.toBe('connected');
-    expect(stale.items.map((i) => i.href)).toEqual(before.items.map((i) => i.href));
-    expect(stale.items.every((i) => i.commands.length === 0)).toBe(true);
-    expect(stale.items.every((i) => i.commandsUnavailable === lastKnownCommandReason)).toBe(true);
-    // The offers stay as the server made them, so the panel still lists what it can do once connected.
-    expect(stale.items.find((i) => i.href === door.href)?.commandOffers).toEqual(before.items.find((i) => i.href === door.href)?.commandOffers);
+    // The items as the server gave them, offers and all; their liveness holds every command back, with why.
+    expect(stale.items).toEqual(before.items);
+    expect(stale.liveness.every((l) => l.commandsUnavailable === lastKnownCommandReason)).toBe(true);
     const doorStatus = stale.statuses.find((s) => s.href === door.href)!;
     expect(doorStatus.flags).toContain('open');
     expect(doorStatus.receivedAt).toBe(before.statuses.find((s) => s.href === door.href)!.receivedAt);
@@ -75,7 +76,10 @@ describe('the last-known board', () => {
     const live = unpackPart(await second.desk.handle('board.get', {}));
     expect(live.liveness).toEqual([]);
     expect(live.items.find((i) => i.href === door.href)?.commands).toContain('open');
-    expect(live.items.every((i) => i.commandsUnavailable === undefined)).toBe(true);
+    // The server's board is the one the store kept: the page keeps the items it has (no new generation).
+    expect(live.items).toEqual(before.items);
+    expect(live.generation).toBe(stale.generation);
+    expect(Math.max(...second.generations)).toBe(stale.generation);
     expect(live.statuses.find((s) => s.href === door.href)?.flags).not.toContain('open');
     expect(second.liveness.at(-1)?.every((l) => l.state === 'live')).toBe(true);
   });
@@ -99,7 +103,7 @@ describe('the demo site', () => {
     const stale = unpackPart(await second.desk.handle('board.get', {}));
     expect(stale.connection.phase).not.toBe('connected');
     expect(stale.items.map((i) => i.name)).toEqual(before.items.map((i) => i.name));
-    expect(stale.items.every((i) => i.commandsUnavailable === lastKnownCommandReason)).toBe(true);
+    expect(stale.liveness.every((l) => l.commandsUnavailable === lastKnownCommandReason)).toBe(true);
   });
 });
 
@@ -174,5 +178,68 @@ describe('a kept local store never delays the server', () => {
     it('a server that answers, but whose board is late: the stored board once the grace is over, then the server\'s', async () => {
       expect(await firstBoard({ answerMs: 5_000, boardMs: 50 }, 150)).toEqual({ drawnFirst: 'stored' });
     });
+  });
+});
+
+// At 50,000 items a second whole board, sent and drawn while the first still stands, cost the start
+// nearly a second and the host ~90 MB (docs/performance-design.md).
+describe("the server's board after the stored one was drawn", () => {
+  async function afterStored(kept: (served: BoardItem[]) => { items: BoardItem[]; digest: string | undefined }) {
+    site = await startTestSite();
+    const first = new SiteSession(deskConfigFor(site), new ContractEvents(), undefined, TEST_TIMING);
+    await first.start();
+    await eventually(() => first.connection.phase === 'connected' || undefined, 'the first session connected');
+    const served = [...first.items()];
+    await first.stop();
+    const stored = kept(served);
+
+    // /api slow to answer: the stored board is drawn first.
+    site.control.setFaults({ latencyMs: 300 });
+    const events = new ContractEvents();
+    const boards: (readonly BoardItem[])[] = [];
+    const liveness = new Map<string, ItemLiveness>();
+    events.onBoard((items) => boards.push(items));
+    events.on('status.liveness', (batch) => batch.forEach((l) => liveness.set(l.href, l)));
+    const sink: SiteStateSink = {
+      lastKnown: async () => ({ features: [], savedAt: Date.now() - 60_000, items: stored.items, digest: stored.digest, statuses: [] }),
+      lastKnownItems: () => stored.items.length,
+      catalogueLoaded: () => undefined,
+      statusBatch: () => undefined,
+    };
+    const session = new SiteSession(deskConfigFor(site), events, sink, { ...TEST_TIMING, lastKnownGrace: { answerMs: 50, boardMs: 10_000, items: 20_000 } });
+    try {
+      await session.start();
+      expect([...liveness.values()].every((l) => l.state === 'stale' && l.commandsUnavailable === lastKnownCommandReason)).toBe(true);
+      await eventually(() => session.connection.phase === 'connected' || undefined, 'connected', 20_000);
+      return { boards, liveness, items: session.items(), served, stored: stored.items };
+    } finally {
+      await session.stop();
+    }
+  }
+
+  it('is not sent again when it is the stored board: its items go live, their commands with them, and the desk holds one copy', async () => {
+    const { boards, liveness, items, stored } = await afterStored((served) => ({ items: structuredClone(served), digest: boardDigest(served) }));
+    expect(boards).toEqual([stored]);
+    expect(items).toHaveLength(stored.length);
+    expect(items.every((item, i) => item === stored[i])).toBe(true);
+    expect(stored.every((item) => liveness.get(item.href)?.state === 'live' && liveness.get(item.href)?.commandsUnavailable === undefined)).toBe(true);
+  });
+
+  it('is sent, and drawn in its place, when the site changed since (an item renamed)', async () => {
+    const { boards, liveness, items, served } = await afterStored((server) => {
+      const changed = structuredClone(server);
+      changed[0] = { ...changed[0]!, name: 'Renamed since' };
+      return { items: changed, digest: boardDigest(changed) };
+    });
+    expect(boards).toHaveLength(2);
+    expect(boards[1]).toEqual(served);
+    expect(items).toEqual(served);
+    expect(served.every((item) => liveness.get(item.href)?.state === 'live' && liveness.get(item.href)?.commandsUnavailable === undefined)).toBe(true);
+  });
+
+  it('is sent when the stored rows were checked one by one (no digest to confirm them by)', async () => {
+    const { boards, served } = await afterStored((server) => ({ items: structuredClone(server), digest: undefined }));
+    expect(boards).toHaveLength(2);
+    expect(boards[1]).toEqual(served);
   });
 });

@@ -33,7 +33,6 @@ const accessZone: BoardItem = {
   description: 'Lobby and lifts',
   commands: [],
   commandOffers: [{ key: 'lockDown', name: 'Lock down', disabled: 'Needs a supervisor' }, { key: 'free' }],
-  commandsUnavailable: 'Not connected',
   group: 'Level 1 · Building 1 Lifts',
   floors: [floor, { key: 'site', name: 'Site' }],
   doors: [{ href: `${origin}/doors/d-0`, name: 'Building 1 L1 Door 0' }, { href: `${origin}/doors/d-1`, name: 'Building 1 L1 Door 1' }],
@@ -42,7 +41,7 @@ const accessZone: BoardItem = {
 
 describe('board parts carry what many items share once (packing)', () => {
   it('gives back every item whole, every field as it was, absent fields still absent', () => {
-    const items = [door(0), door(1, { shortName: 'D1', notes: 'Fire exit', division: undefined }), accessZone, door(2, { commandsUnavailable: 'Not connected' })];
+    const items = [door(0), door(1, { shortName: 'D1', notes: 'Fire exit', division: undefined }), accessZone, door(2, { notes: 'Not connected' })];
     delete items[1]!.division;
     const [part] = splitBoard(items, 3);
     expect(BoardItemsPart.safeParse(part).success).toBe(true);
@@ -66,7 +65,6 @@ describe('board parts carry what many items share once (packing)', () => {
       division: { href: `${origin}/divisions/${n}` },
       commands: [`c${n}`],
       commandOffers: [{ key: `o${n}` }],
-      commandsUnavailable: `why ${n}`,
       group: `group ${n}`,
       floors: [{ ...floor, key: `floor ${n}` }],
       connectedController: { ...controller, href: `${origin}/controllers/${n}` },
@@ -78,7 +76,7 @@ describe('board parts carry what many items share once (packing)', () => {
     const page = board.page({
       connection: { phase: 'connecting', since: 1, origin, demo: false, features: [], staleItems: 3 },
       status: () => undefined,
-      staleness: (href) => ({ href, state: 'stale', since: 1, reason: `stale: ${href}` }),
+      staleness: (href) => ({ href, state: 'stale', since: 1, reason: `stale: ${href}`, commandsUnavailable: `why: ${href}` }),
     });
     expect(page.shared).toHaveLength(3 * SHARED_PER_ITEM);
   });
@@ -114,7 +112,8 @@ describe('board parts carry what many items share once (packing)', () => {
     const [sent] = board.parts();
     const before = JSON.stringify(sent);
     const reason = 'Last-known state: the server has not answered since this desk started';
-    const stale = (href: string): ItemLiveness => ({ href, state: 'stale', since: 5, lastHeardAt: 4, reason });
+    const commandsUnavailable = 'Not connected: this is the last-known state. Commands return once the server answers.';
+    const stale = (href: string): ItemLiveness => ({ href, state: 'stale', since: 5, lastHeardAt: 4, reason, commandsUnavailable });
     const page = board.page({
       connection: { phase: 'connecting', since: 1, origin, demo: false, features: [], staleItems: 2 },
       status: () => undefined,
@@ -122,6 +121,7 @@ describe('board parts carry what many items share once (packing)', () => {
     });
     expect(BoardPage.safeParse(page).success).toBe(true);
     expect(page.shared.filter((v) => v === reason)).toHaveLength(1);
+    expect(page.shared.filter((v) => v === commandsUnavailable)).toHaveLength(1);
     expect(unpackPart(page).liveness).toEqual([stale(door(0).href), stale(door(1).href)]);
     expect(JSON.stringify(sent)).toBe(before);
     // Packed once per generation: events and every page of a part share the one packing.
@@ -137,6 +137,9 @@ describe('board parts carry what many items share once (packing)', () => {
     expect(() => unpackPart({ ...part!, items: [{ ...item, floors: 99 }] })).toThrow(BadPackingError);
     expect(() => unpackPart({ ...part!, items: [{ ...item, floors: 99 }] })).toThrow(`item ${origin}/doors/d-0's floors names shared value 99, but the part has ${part!.shared.length}`);
     expect(() => unpackPart({ ...part!, items: [{ ...item, connectedController: item.group }] })).toThrow(/connectedController names shared value \d+, which is not a ref/);
-    expect(() => unpackPart({ ...part!, liveness: [{ href: item.href, state: 'stale', since: 1, reason: item.floors }] })).toThrow(/the liveness of .* which is not a text/);
+    expect(() => unpackPart({ ...part!, liveness: [{ href: item.href, state: 'stale', since: 1, reason: item.floors }] })).toThrow(/the reason of .*'s liveness names shared value \d+, which is not a text/);
+    expect(() => unpackPart({ ...part!, liveness: [{ href: item.href, state: 'stale', since: 1, commandsUnavailable: item.floors }] })).toThrow(
+      /the commandsUnavailable of .*'s liveness names shared value \d+, which is not a text/,
+    );
   });
 });

@@ -18,14 +18,17 @@ function offersOf(item: BoardItem): CommandOffer[] {
   return item.commandOffers.length > 0 ? item.commandOffers : item.commands.map((key) => ({ key }));
 }
 
-/** The panel's actions, in the catalogue's order: only what the server offered, disabled ones with their reason. */
-export function panelActions(item: BoardItem): PanelAction[] {
+/**
+ * The panel's actions, in the catalogue's order: only what the server offered, disabled ones with their
+ * reason. `unavailable`: why none can be sent now, from the item's liveness (the last-known board).
+ */
+export function panelActions(item: BoardItem, unavailable?: string): PanelAction[] {
   const offers = offersOf(item);
   const sendable = new Set(item.commands);
   const disabled: Record<string, string> = {};
   for (const offer of offers) {
     if (offer.disabled !== undefined) disabled[offer.key] = offer.disabled || NO_LINK;
-    else if (item.commandsUnavailable !== undefined) disabled[offer.key] = item.commandsUnavailable;
+    else if (unavailable !== undefined) disabled[offer.key] = unavailable;
     else if (!sendable.has(offer.key)) disabled[offer.key] = NO_LINK;
   }
   const serverNames = new Map(offers.filter((o) => o.name).map((o) => [o.key, o.name!]));
