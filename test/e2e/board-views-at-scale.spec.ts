@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { keepScreenshot } from './panels-support';
 import { startHost, type RunningHost } from './support/host';
-import { countValue, openBoard, tilesInViewport } from './support/board-views';
+import { arrowUpStaysInSight, columnNamesShown, countValue, openBoard, tilesInViewport } from './support/board-views';
 
 // The board's views at 10,000 items: every item counted once, only what is on screen in the page (the
 // list's rows, the overview's rows), and a guard reaches every row by scrolling or from a count and back.
@@ -44,6 +44,7 @@ test.describe('--demo-items 10000, counted by floor', () => {
     // Every row is as tall as the windowing counts on, so the rows scrolled to are where they are drawn.
     const heights = await groupRows(page).evaluateAll((rows) => rows.slice(0, 5).map((r) => r.getBoundingClientRect().height));
     expect(new Set(heights.map(Math.round))).toEqual(new Set([46]));
+    await keepScreenshot(page, testInfo, 'overview-floors-top-10000');
 
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const last = groupRows(page).last();
@@ -51,6 +52,8 @@ test.describe('--demo-items 10000, counted by floor', () => {
     expect(await groupRows(page).count()).toBeLessThan(40);
     // The last floor drawn is the table's last row: nothing after it but the page's end.
     expect(await last.evaluate((row) => row.nextElementSibling === null)).toBe(true);
+    // The column names stay above the last floors' counts, so each count still says what it counts.
+    expect(await columnNamesShown(page.getByTestId('overview'))).toBe(true);
     await keepScreenshot(page, testInfo, 'overview-floors-end-10000');
 
     // A count far down: its items, then Esc back to that very count.
@@ -65,6 +68,8 @@ test.describe('--demo-items 10000, counted by floor', () => {
     await expect(page.getByTestId('overview')).toBeVisible();
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-count-group]')?.getAttribute('data-count-group'))).toBe(key);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-bucket'))).toBe(bucket);
+    // Arrowed up a screen and more, each count focused stops below the column names, never under them.
+    expect(await arrowUpStaysInSight(page, 20)).toBe(true);
   });
 });
 
@@ -119,5 +124,11 @@ test.describe('--demo-items 10000', () => {
     const lastRow = page.getByTestId('list-row').last();
     const box = await lastRow.boundingBox();
     expect(box!.y + box!.height).toBeLessThanOrEqual(800 + 1);
+    // The column names (the way to sort) stay above the last rows.
+    expect(await columnNamesShown(page.getByTestId('item-list'))).toBe(true);
+    await keepScreenshot(page, testInfo, 'list-end-10000');
+    // Arrowed up a screen and more from the last row, each name focused stops below the column names.
+    await lastRow.getByTestId('list-open').focus();
+    expect(await arrowUpStaysInSight(page, 20)).toBe(true);
   });
 });

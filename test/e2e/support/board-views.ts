@@ -29,3 +29,44 @@ export async function tilesInViewport(page: Page): Promise<number> {
     }).length,
   );
 }
+
+/**
+ * Whether a view's column names are all on screen and drawn on top: at each name's middle the page
+ * shows that name (not a row scrolled under it, nor the desk's top over it).
+ */
+export async function columnNamesShown(view: Locator): Promise<boolean> {
+  return view.locator('thead th').evaluateAll(
+    (names) =>
+      names.length > 0 &&
+      names.every((name) => {
+        const box = name.getBoundingClientRect();
+        if (box.height === 0 || box.top < 0 || box.bottom > window.innerHeight) return false;
+        const shown = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return shown !== null && name.contains(shown);
+      }),
+  );
+}
+
+/**
+ * Presses ArrowUp `times` times, each once focus has moved on from the last press (the rows above come
+ * into the page as it scrolls), and answers whether after every press the focused control was drawn on
+ * top at its middle: never under the column names or the desk's top.
+ */
+export async function arrowUpStaysInSight(page: Page, times: number): Promise<boolean> {
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.getAttribute('data-href'));
+  const uncovered = () =>
+    page.evaluate(() => {
+      const control = document.activeElement;
+      if (!(control instanceof HTMLElement) || control === document.body) return false;
+      const box = control.getBoundingClientRect();
+      const shown = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return shown !== null && control.contains(shown);
+    });
+  for (let i = 0; i < times; i++) {
+    const was = await focused();
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(focused).not.toBe(was);
+    if (!(await uncovered())) return false;
+  }
+  return true;
+}

@@ -28,3 +28,18 @@ export function visibleRows(count: number, shape: GridShape, groupTop: number, v
 export function columnsFor(width: number, minWidth: number, gap: number): number {
   return Math.max(1, Math.floor((width + gap) / (minWidth + gap)));
 }
+
+/** The blank space, in pixels, that stands in for a table's rows left out above and below its window. */
+export function spaceAround(window: RowWindow, rows: number, rowHeight: number): { above: number; below: number } {
+  return { above: window.firstRow * rowHeight, below: Math.max(0, rows - window.endRow) * rowHeight };
+}
+
+/**
+ * How far to scroll the page so that row `index` of a windowed table stands in the middle of the
+ * screen, or undefined when the row is in the page already (a guard's place is not moved for nothing).
+ * `bodyTop` is the table body's top edge relative to the viewport's top.
+ */
+export function scrollToReveal(index: number, window: RowWindow, bodyTop: number, rowHeight: number, viewportHeight: number): number | undefined {
+  if (index < 0 || (index >= window.firstRow && index < window.endRow)) return undefined;
+  return bodyTop + index * rowHeight - viewportHeight / 2;
+}
