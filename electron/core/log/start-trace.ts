@@ -16,7 +16,7 @@ export type StartStage =
 
 /**
  * Where a cold start's seconds go: each milestone logged once (`start.mark`, its ms since the process
- * started), the first time it is reached. Marks before the log is attached wait for it. Support reads
+ * started, and the process's RSS then), the first time it is reached. Marks before the log is attached wait for it. Support reads
  * a start from the log; `npm run bench:cold` prints it beside its own figures.
  */
 export class StartTrace {
@@ -24,7 +24,11 @@ export class StartTrace {
   private readonly reached = new Map<StartStage, number>();
   private readonly waiting: { stage: StartStage; ms: number; fields: Record<string, unknown> }[] = [];
 
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  constructor(
+    private readonly now: () => number = () => performance.now(),
+    /** The process's resident memory in bytes: where a start's peak builds up, beside where its time goes. */
+    private readonly rss: () => number = () => process.memoryUsage.rss(),
+  ) {}
 
   attach(logger: Logger): void {
     this.logger = logger;
@@ -35,8 +39,9 @@ export class StartTrace {
     if (this.reached.has(stage)) return;
     const ms = Math.round(this.now());
     this.reached.set(stage, ms);
-    if (this.logger) this.logger.info('start.mark', { stage, ms, ...fields });
-    else this.waiting.push({ stage, ms, fields });
+    const at = { ...fields, rssMb: Math.round(this.rss() / 1e6) };
+    if (this.logger) this.logger.info('start.mark', { stage, ms, ...at });
+    else this.waiting.push({ stage, ms, fields: at });
   }
 
   /** The milestones reached so far, in ms since the process started. */

@@ -138,7 +138,7 @@ export function longPollsPerMinute(held: HeldPolls): number {
 
 /**
  * The last start's milestones from the host's log in `dataDir` (electron/core/log/start-trace.ts):
- * `stage ms` pairs, ms since the host's process started, in the order reached.
+ * `stage ms (rss MB)`, ms since the host's process started and its RSS then, in the order reached.
  */
 export function startMarks(dataDir: string): string {
   let text: string;
@@ -149,7 +149,7 @@ export function startMarks(dataDir: string): string {
   }
   const records = text.split('\n').flatMap((line) => {
     try {
-      return [JSON.parse(line) as { event?: string; stage?: string; ms?: number }];
+      return [JSON.parse(line) as { event?: string; stage?: string; ms?: number; rssMb?: number }];
     } catch {
       return [];
     }
@@ -158,6 +158,6 @@ export function startMarks(dataDir: string): string {
   return records
     .slice(start + 1)
     .filter((r) => r.event === 'start.mark')
-    .map((r) => `${r.stage} ${r.ms}`)
+    .map((r) => `${r.stage} ${r.ms}${r.rssMb === undefined ? '' : ` (${r.rssMb} MB)`}`)
     .join(', ');
 }

@@ -9,18 +9,20 @@ function recordingLogger() {
 }
 
 describe('the start trace', () => {
-  it('logs each milestone once, with the ms since the process started, and keeps those reached before the log is attached', () => {
+  it('logs each milestone once, with the ms since the process started and the RSS then, and keeps those reached before the log is attached', () => {
     let now = 120.4;
-    const trace = new StartTrace(() => now);
+    let rss = 101_400_000;
+    const trace = new StartTrace(() => now, () => rss);
     trace.mark('serving');
     const { logger, lines } = recordingLogger();
     trace.attach(logger);
     now = 950.6;
+    rss = 212_600_000;
     trace.mark('catalogue-read', { items: 9_883 });
     trace.mark('serving');
     expect(lines).toEqual([
-      { event: 'start.mark', fields: { stage: 'serving', ms: 120 } },
-      { event: 'start.mark', fields: { stage: 'catalogue-read', ms: 951, items: 9_883 } },
+      { event: 'start.mark', fields: { stage: 'serving', ms: 120, rssMb: 101 } },
+      { event: 'start.mark', fields: { stage: 'catalogue-read', ms: 951, items: 9_883, rssMb: 213 } },
     ]);
     expect([...trace.marks()]).toEqual([['serving', 120], ['catalogue-read', 951]]);
   });
