@@ -58,7 +58,13 @@ export async function loadCatalogue(
 ): Promise<{ entries: Map<string, CatalogueEntry>; statuses: ItemStatus[] }> {
   // The types are searched side by side (each one's pages in turn): at 10,000 items, one after another
   // left this desk idle while the server built each page, and the server idle while this desk read it.
-  const [perKind, groups] = await Promise.all([Promise.all(kinds.map((kind) => searchKind(transport, discovery, kind))), elevatorGroups(transport, discovery)]);
+  // The list that names the divisions is read beside them too, not after the last page.
+  const divisionNames = divisionNamesFor(transport);
+  const [perKind, groups] = await Promise.all([
+    Promise.all(kinds.map((kind) => searchKind(transport, discovery, kind))),
+    elevatorGroups(transport, discovery),
+    divisionNames.namingList(discovery),
+  ]);
   const found = perKind.flat();
   const statuses = found.flatMap(({ item }) => (item.statusFlags ? [statusOf(item, now())] : []));
 
@@ -66,7 +72,7 @@ export async function loadCatalogue(
     groups,
     found.map(({ kind, item }) => ({ kind, href: item.href, doors: item.doors, entryAccessZone: item.entryAccessZone, exitAccessZone: item.exitAccessZone })),
   );
-  const names = await divisionNamesFor(transport).namesOf(
+  const names = await divisionNames.namesOf(
     found.flatMap(({ item }) => (item.division ? [item.division] : [])),
     discovery,
   );
