@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
 import { localStoreFileName } from '../../../electron/core/offline/local-store';
 import { forgetLastKnown, type ConfiguredDesk } from '../desk/configured-host';
-import { ROOT, startHostProcess } from '../desk/host-process';
+import { ROOT, startHostProcess, startMarks } from '../desk/host-process';
 import { raiseBacklog, unprocessedAlarms } from './alarm-control';
 import { countReached, openQueue, shownCount } from './queue-page';
 
@@ -55,9 +55,11 @@ export async function startWithFullQueue(
       copyStore(kept, configured.dataDir);
       const resumed = await timeStart(configured, openPage, expected, checkout);
       log(`  ${name}: restart with ${expected} unprocessed alarms (${more} new since it stopped): ${resumed.counted} counted, all shown ${resumed.shownMs} ms after page load`);
+      log(`    host's start: ${startMarks(configured.dataDir)}`);
       forgetLastKnown(configured.dataDir);
       const paged = await timeStart(configured, openPage, expected, checkout);
       log(`  ${name}: start-up with ${expected} unprocessed alarms, local store removed: ${paged.counted} counted, all shown ${paged.shownMs} ms after page load (${paged.fromSpawnMs} ms after the host's spawn)`);
+      log(`    host's start: ${startMarks(configured.dataDir)}`);
       figures.push({ checkout: name, counted: paged.counted, resumeShownMs: resumed.shownMs, shownMs: paged.shownMs, fromSpawnMs: paged.fromSpawnMs });
     }
     return { expected, more, figures };
