@@ -103,14 +103,17 @@ export class SiteSession {
 
   /**
    * Connects in the background, progress reported through `connection` events, and shows the
-   * last-known board unless the server's comes in time. Resolves once either is shown.
+   * last-known board unless the server's comes in time (first-answers.ts: when start resolves).
    */
   async start(): Promise<void> {
     // The server is asked first: a kept store must never delay live. The heartbeat starts once the first
     // attempt has shown the key is not refused (two refusals count towards the server's failure-flood alarm).
     startTrace.mark('first-request');
     this.attempts.runNow();
-    if (await this.first.serverBoardInTime(this.timing.lastKnownGrace, this.sink?.lastKnownItems?.() ?? 0)) return;
+    await this.first.showStoredWhenDue(this.timing.lastKnownGrace, this.sink?.lastKnownItems?.() ?? 0, () => this.showLastKnown());
+  }
+
+  private async showLastKnown(): Promise<void> {
     const known = await this.sink?.lastKnown();
     startTrace.mark('last-known-read', { items: known?.items.length ?? 0 });
     if (this.stopping.signal.aborted) return;

@@ -171,6 +171,35 @@ describe('a kept local store never delays the server', () => {
       expect(await firstBoard({ answerMs: 5_000, boardMs: 10_000 }, 0)).toEqual({ drawnFirst: 'server' });
     });
 
+    // The desk serves its page once start resolves, and the alarm queue, read before the board, goes to
+    // it: a start that waited for the board held a restart's 10,000 alarms back a second.
+    it('a server that answers at once: start resolves while its board is still on its way, and the stored board is never drawn', async () => {
+      site = await startTestSite();
+      const events = new ContractEvents();
+      const boards: string[][] = [];
+      events.onBoard((items) => boards.push(items.map((i) => i.href)));
+      const stored = { href: `${site.url}/api/doors/only-in-the-store`, kind: 'door', name: 'Stored only' } as unknown as BoardItem;
+      const sink: SiteStateSink = {
+        lastKnown: async () => ({ features: [], savedAt: Date.now() - 60_000, items: [stored], statuses: [] }),
+        lastKnownItems: () => 1,
+        catalogueLoaded: () => undefined,
+        statusBatch: () => undefined,
+      };
+      const session = new SiteSession(deskConfigFor(site), events, sink, { ...TEST_TIMING, lastKnownGrace: { answerMs: 5_000, boardMs: 10_000, items: 20_000 } });
+      let readsOver = false;
+      // What is read before the board (the alarm queue at start-up: first-reads.ts), taking a second.
+      session.onDiscovered(() => new Promise<void>((resolve) => setTimeout(() => resolve(void (readsOver = true)), 1_000)));
+      try {
+        await session.start();
+        expect(readsOver).toBe(false);
+        expect(boards).toEqual([]);
+        await eventually(() => boards.length > 0 || undefined, "the server's board");
+        expect(boards[0]).not.toContain(stored.href);
+      } finally {
+        await session.stop();
+      }
+    });
+
     it('a server slow to answer /api: the stored board at once, then the server\'s', async () => {
       expect(await firstBoard({ answerMs: 50, boardMs: 10_000 }, 400)).toEqual({ drawnFirst: 'stored' });
     });
