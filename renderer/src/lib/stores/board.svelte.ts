@@ -19,7 +19,11 @@ class BoardStore implements BoardSink {
   #statuses = $state.raw(new SvelteMap<string, ItemStatus>());
   /** Stale items only: an item not in here is live (or has never been reported on). Replaced like #statuses. */
   #stale = $state.raw(new SvelteMap<string, ItemLiveness>());
-  /** Whether a board.get has answered yet (until then the board says it is loading, not empty). */
+  /**
+   * Whether a whole board came yet, read with board.get or whole from board.items events (until then
+   * the board says it is loading, not empty). A page that opens as the desk starts may have its first
+   * read overtaken by the server's board: the read then ends with nothing to take, and the board is loaded all the same.
+   */
   #loaded = $state(false);
   /** Liveness news since a board.get read began: newer than the read's own, so applied after it. */
   #livenessSinceRead: ItemLiveness[] | undefined;
@@ -126,6 +130,7 @@ class BoardStore implements BoardSink {
     for (const href of [...this.#stale.keys()]) if (!hrefs.has(href)) this.#stale.delete(href);
     untrack(() => this.#attentionIndex.rebuild(items, this.#attentionSource));
     this.#attentionShown.flush();
+    this.#loaded = true;
     this.#bump();
   }
 
