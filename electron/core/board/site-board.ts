@@ -107,9 +107,11 @@ export class SiteBoard {
     const board = [...entries.values()].map((e) => e.board);
     const keep = (items: BoardItem[], digest: string) =>
       this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, items, [...this.statuses.values()], digest);
-    if (this.lastKnown && this.confirmsLastKnown(board, this.lastKnown)) {
+    const confirmed = this.lastKnown && storedDigestOf(board, this.lastKnown);
+    if (this.lastKnown && confirmed) {
       // The server's board is the one shown from the store: the page keeps the items it has (their
       // liveness below says they are live, and their commands with it), and the desk holds one copy.
+      this.digest = confirmed;
       const stored = this.lastKnown.board.items;
       let at = 0;
       for (const entry of entries.values()) entry.board = stored[at++]!;
@@ -142,18 +144,6 @@ export class SiteBoard {
     }
   }
 
-  /**
-   * Whether the server's first board is the stored one shown meanwhile, item for item. Its digest is
-   * made now rather than a moment later: sending the board again and the page drawing it twice cost more.
-   */
-  private confirmsLastKnown(board: readonly BoardItem[], shown: LastKnownShown): boolean {
-    if (shown.digest === undefined || shown.board.items.length !== board.length) return false;
-    const digest = boardDigest(board);
-    if (digest !== shown.digest) return false;
-    this.digest = digest;
-    return true;
-  }
-
   private keepFirstBoardLater(keep: () => void): void {
     this.keeping = setTimeout(() => this.keepNow(), KEEP_FIRST_BOARD_AFTER_MS);
     this.keeping.unref();
@@ -171,4 +161,13 @@ export class SiteBoard {
       // The local store closed under it: only a cached copy is lost, the server has the truth.
     }
   }
+}
+
+/**
+ * The stored board's digest when the server's first board is that board, item for item. Made at once
+ * rather than a moment later: sending the board again and the page drawing it twice cost more.
+ */
+function storedDigestOf(board: readonly BoardItem[], shown: LastKnownShown): string | undefined {
+  if (shown.digest === undefined || shown.board.items.length !== board.length) return undefined;
+  return boardDigest(board) === shown.digest ? shown.digest : undefined;
 }

@@ -16,8 +16,8 @@ export type StartStage =
 
 /**
  * Where a cold start's seconds go: each milestone logged once (`start.mark`, its ms since the process
- * started, and the process's RSS then), the first time it is reached. Marks before the log is attached wait for it. Support reads
- * a start from the log; `npm run bench:cold` prints it beside its own figures.
+ * started, and the process's RSS then), the first time it is reached. Marks before the log is attached
+ * wait for it. Support reads a start from the log; `npm run bench:cold` prints it beside its own figures.
  */
 export class StartTrace {
   private logger: Logger | undefined;

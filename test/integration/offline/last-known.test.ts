@@ -144,7 +144,8 @@ describe('a kept local store never delays the server', () => {
 
   // A stored board drawn while the server's own is moments away is a whole board sent and drawn twice.
   describe('the stored board is drawn only when the server is away, slow, or its board late', () => {
-    async function firstBoard(grace: { answerMs: number; boardMs: number }, latencyMs: number) {
+    /** A session on a fresh test site whose store holds one door the server does not have, and every board it draws. */
+    async function storedOnlySession(grace: { answerMs: number; boardMs: number }, latencyMs = 0) {
       site = await startTestSite();
       if (latencyMs > 0) site.control.setFaults({ latencyMs });
       const events = new ContractEvents();
@@ -158,6 +159,11 @@ describe('a kept local store never delays the server', () => {
         statusBatch: () => undefined,
       };
       const session = new SiteSession(deskConfigFor(site), events, sink, { ...TEST_TIMING, lastKnownGrace: { ...grace, items: 20_000 } });
+      return { session, boards, stored };
+    }
+
+    async function firstBoard(grace: { answerMs: number; boardMs: number }, latencyMs: number) {
+      const { session, boards, stored } = await storedOnlySession(grace, latencyMs);
       try {
         await session.start();
         await eventually(() => boards.some((b) => !b.includes(stored.href)), "the server's board");
@@ -174,18 +180,7 @@ describe('a kept local store never delays the server', () => {
     // The desk serves its page once start resolves, and the alarm queue, read before the board, goes to
     // it: a start that waited for the board held a restart's 10,000 alarms back a second.
     it('a server that answers at once: start resolves while its board is still on its way, and the stored board is never drawn', async () => {
-      site = await startTestSite();
-      const events = new ContractEvents();
-      const boards: string[][] = [];
-      events.onBoard((items) => boards.push(items.map((i) => i.href)));
-      const stored = { href: `${site.url}/api/doors/only-in-the-store`, kind: 'door', name: 'Stored only' } as unknown as BoardItem;
-      const sink: SiteStateSink = {
-        lastKnown: async () => ({ features: [], savedAt: Date.now() - 60_000, items: [stored], statuses: [] }),
-        lastKnownItems: () => 1,
-        catalogueLoaded: () => undefined,
-        statusBatch: () => undefined,
-      };
-      const session = new SiteSession(deskConfigFor(site), events, sink, { ...TEST_TIMING, lastKnownGrace: { answerMs: 5_000, boardMs: 10_000, items: 20_000 } });
+      const { session, boards, stored } = await storedOnlySession({ answerMs: 5_000, boardMs: 10_000 });
       let readsOver = false;
       // What is read before the board (the alarm queue at start-up: first-reads.ts), taking a second.
       session.onDiscovered(() => new Promise<void>((resolve) => setTimeout(() => resolve(void (readsOver = true)), 1_000)));

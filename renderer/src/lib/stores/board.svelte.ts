@@ -22,7 +22,8 @@ class BoardStore implements BoardSink {
   /**
    * Whether a whole board came yet, read with board.get or whole from board.items events (until then
    * the board says it is loading, not empty). A page that opens as the desk starts may have its first
-   * read overtaken by the server's board: the read then ends with nothing to take, and the board is loaded all the same.
+   * read overtaken by the server's board: the read then ends with nothing to take, and the board is
+   * loaded all the same.
    */
   #loaded = $state(false);
   /** Liveness news since a board.get read began: newer than the read's own, so applied after it. */
