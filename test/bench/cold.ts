@@ -35,6 +35,8 @@ import { median } from './stats';
  * does), and each launch's own start trace is printed from its log (start-trace.ts). BENCH_COLD_SERVER_NICE=19
  * runs the simulator at that niceness once configured: it shares this machine's cores, where a site's
  * server has its own, and the CPU columns say what it took meanwhile.
+ * BENCH_COLD_PAGE_PROFILE=<dir> (watched only) writes each launch's page CPU profile from before it loads
+ * until live there, for DevTools or any .cpuprofile reader: where the page's part of a start goes.
  */
 const items = Number((process.env.BENCH_SIZES ?? '10000').split(',')[0]);
 const rounds = Number(process.env.BENCH_RUNS ?? '3');
@@ -43,6 +45,9 @@ const unwatched = process.env.BENCH_COLD_UNWATCHED === '1';
 const fromServer = process.env.BENCH_COLD_FROM_SERVER === '1';
 /** A niceness for the simulator (0–19): its work then yields to the desk's, as a server on its own machine takes none of the desk's cores. */
 const serverNice = Number(process.env.BENCH_COLD_SERVER_NICE ?? '0');
+const pageProfileDir = process.env.BENCH_COLD_PAGE_PROFILE;
+if (pageProfileDir && unwatched) throw new Error('BENCH_COLD_PAGE_PROFILE profiles through DevTools: leave BENCH_COLD_UNWATCHED unset');
+let pageProfiles = 0;
 if (fromServer && noServer) throw new Error('BENCH_COLD_FROM_SERVER=1 needs the server answering: leave BENCH_COLD_NO_SERVER unset');
 const checkouts = [{ label: 'this checkout', dir: undefined }, ...(process.env.BENCH_COLD_AGAINST ?? '').split(',').filter(Boolean).map((dir) => ({ label: dir, dir: resolve(dir) }))];
 /** After each launch, time for the catalogue reload and the writes behind it before the next one starts. */
@@ -77,10 +82,18 @@ async function showOnce(dataDir: string, browser: Browser, checkout: string | un
   const host = await startHostProcess(dataDir, [], checkout);
   try {
     const live = noServer ? undefined : liveAfterSpawn(host.url, host.spawnedAt, expected);
+    const profiler = pageProfileDir ? await page.context().newCDPSession(page) : undefined;
+    await profiler?.send('Profiler.enable');
+    await profiler?.send('Profiler.start');
     await page.goto(host.url, { waitUntil: 'domcontentloaded', timeout: 120_000 });
     const domContentLoadedMs = Date.now() - host.spawnedAt;
     const shownMs = (await untilShown(page, DOOR_NAME, 120_000)) - host.spawnedAt;
     const liveMs = await live;
+    if (profiler && pageProfileDir) {
+      const { profile } = await profiler.send('Profiler.stop');
+      mkdirSync(pageProfileDir, { recursive: true });
+      writeFileSync(resolve(pageProfileDir, `page-${++pageProfiles}.cpuprofile`), JSON.stringify(profile));
+    }
     await new Promise((done) => setTimeout(done, SETTLE_MS));
     const peakMb = rssPeakMbOf(host.pid) ?? undefined;
     return { upMs: host.printedAt - host.spawnedAt, domContentLoadedMs, shownMs, ...(liveMs === undefined ? {} : { liveMs }), ...(peakMb === undefined ? {} : { peakMb }) };

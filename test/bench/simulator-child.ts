@@ -18,7 +18,9 @@ export type ChildSimulator = Pick<RunningSimulator, 'url' | 'apiKey' | 'authSche
 export async function startChildSimulator(doors: number, updatesTimeoutMs: number, site: { items?: boolean; version?: string } = {}): Promise<ChildSimulator> {
   const entry = fileURLToPath(new URL('./sim-process.ts', import.meta.url));
   const extra = site.items || site.version ? [site.items ? 'items' : 'doors', ...(site.version ? [site.version] : [])] : [];
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, String(doors), String(updatesTimeoutMs), ...extra], {
+  // BENCH_SIMULATOR_NODE_ARGS: Node's or V8's own flags for the simulator alone (`--cpu-prof --cpu-prof-dir=<dir>` to see what its pages cost).
+  const nodeArgs = (process.env.BENCH_SIMULATOR_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry, String(doors), String(updatesTimeoutMs), ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });

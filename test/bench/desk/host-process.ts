@@ -58,12 +58,13 @@ export async function startHostProcess(dataDir: string, extraArgs: string[] = []
     { cwd: checkout, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout! });
+  // The address is the first JSON line; anything else the host prints (a V8 flag's trace, such as
+  // --trace-gc) goes on to this process's stderr, and is read to the end so the pipe never fills.
   const first = await new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
+    lines.on('line', (line) => (line.startsWith('{') ? resolve(line) : process.stderr.write(`${line}\n`)));
     child.once('exit', (code) => reject(new Error(`the browser host exited (${code}) before printing its address`)));
   });
   const printedAt = Date.now();
-  lines.close();
   const info = JSON.parse(first) as { url: string };
   return {
     url: info.url,
