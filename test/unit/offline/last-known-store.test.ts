@@ -112,6 +112,19 @@ describe('the last-known board in the local store', () => {
     expect((await onDisk(store))?.items).toEqual([gate]);
   });
 
+  it('writes no statuses for a site with no board stored yet: they wait, and its first board brings its own', async () => {
+    const store = openStore();
+    const lastKnown = new LastKnownStore(store);
+    const gate = item('Gate');
+    lastKnown.sinkFor(SITE).statusBatch([status(gate, ['open'], 3_000)]);
+    const transaction = vi.spyOn(store, 'transaction');
+    lastKnown.flush();
+    // Each row's item must be stored: tried anyway, 50,000 statuses held the thread for nothing.
+    expect(transaction).not.toHaveBeenCalled();
+    lastKnown.sinkFor(SITE).catalogueLoaded(discovery, [gate], [status(gate, ['closed'], 4_000)], boardDigest([gate]));
+    expect((await onDisk(store))?.statuses).toEqual([status(gate, ['closed'], 4_000)]);
+  });
+
   it('writes whatever waits when flushed (the desk closing)', async () => {
     const store = openStore();
     const lastKnown = new LastKnownStore(store);
