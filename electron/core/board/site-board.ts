@@ -7,6 +7,7 @@ import type { LastKnownBoard, SiteStateSink } from '../offline/state-sink';
 import { liveLookup, type BoardLookup } from './board-lookup';
 import type { CatalogueEntry } from './catalogue';
 import { boardDigest } from './catalogue-board';
+import { sameAsJson } from './same-as-json';
 
 /**
  * How long a session's first board waits for its digest and its copy in the local store. A desk killed
@@ -165,9 +166,12 @@ export class SiteBoard {
 
 /**
  * The stored board's digest when the server's first board is that board, item for item. Made at once
- * rather than a moment later: sending the board again and the page drawing it twice cost more.
+ * rather than a moment later: sending the board again and the page drawing it twice cost more. Compared
+ * in place (sameAsJson): the stored items are the board as written, whose digest the store kept.
  */
 function storedDigestOf(board: readonly BoardItem[], shown: LastKnownShown): string | undefined {
-  if (shown.digest === undefined || shown.board.items.length !== board.length) return undefined;
-  return boardDigest(board) === shown.digest ? shown.digest : undefined;
+  const stored = shown.board.items;
+  if (shown.digest === undefined || stored.length !== board.length) return undefined;
+  for (let i = 0; i < board.length; i++) if (!sameAsJson(board[i], stored[i])) return undefined;
+  return shown.digest;
 }
