@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { keepScreenshot } from './panels-support';
 import { startHost, type RunningHost } from './support/host';
-import { arrowUpStaysInSight, columnNamesShown, countValue, openBoard, tilesInViewport } from './support/board-views';
+import { arrowUpStaysInSight, columnNamesShown, countValue, openBoard, shownOnTop, tilesInViewport } from './support/board-views';
 
 // The board's views at 10,000 items: every item counted once, only what is on screen in the page (the
 // list's rows, the overview's rows), and a guard reaches every row by scrolling or from a count and back.
@@ -54,6 +54,8 @@ test.describe('--demo-items 10000, counted by floor', () => {
     expect(await last.evaluate((row) => row.nextElementSibling === null)).toBe(true);
     // The column names stay above the last floors' counts, so each count still says what it counts.
     expect(await columnNamesShown(page.getByTestId('overview'))).toBe(true);
+    // So does the whole site's row, the one every floor is read against.
+    expect(await shownOnTop(page.locator('[data-count-group="*"] > *'))).toBe(true);
     await keepScreenshot(page, testInfo, 'overview-floors-end-10000');
 
     // A count far down: its items, then Esc back to that very count.

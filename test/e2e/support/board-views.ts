@@ -34,15 +34,20 @@ export async function tilesInViewport(page: Page): Promise<number> {
  * Whether a view's column names are all on screen and drawn on top: at each name's middle the page
  * shows that name (not a row scrolled under it, nor the desk's top over it).
  */
-export async function columnNamesShown(view: Locator): Promise<boolean> {
-  return view.locator('thead th').evaluateAll(
-    (names) =>
-      names.length > 0 &&
-      names.every((name) => {
-        const box = name.getBoundingClientRect();
+export function columnNamesShown(view: Locator): Promise<boolean> {
+  return shownOnTop(view.locator('thead th'));
+}
+
+/** Whether every one of `cells` is on screen and drawn on top at its middle (nothing scrolled over it). */
+export function shownOnTop(cells: Locator): Promise<boolean> {
+  return cells.evaluateAll(
+    (all) =>
+      all.length > 0 &&
+      all.every((cell) => {
+        const box = cell.getBoundingClientRect();
         if (box.height === 0 || box.top < 0 || box.bottom > window.innerHeight) return false;
         const shown = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-        return shown !== null && name.contains(shown);
+        return shown !== null && cell.contains(shown);
       }),
   );
 }
