@@ -9,7 +9,7 @@ import type { Links } from './links';
  */
 export function serveDirectory(exchange: Exchange, world: World, links: Links, rest: string[]): void {
   if (exchange.method !== 'GET' || rest.length !== 1) return exchange.error(404, 'Not found');
-  const c = world.site.controllers.find((x) => x.id === rest[0]);
+  const c = world.controller(rest[0]!);
   if (!c) return exchange.error(404, 'Not found');
   exchange.json(200, { href: links.controller(c.id), id: c.id, name: c.name, division: links.divisionRef(c.division) });
 }

@@ -23,7 +23,7 @@ function commonSource(item: LiveItem, world: World, links: Links, operator: Oper
     commands: () => (world.hasLicence('RESTOverrides') ? commandMap(item, world, links, operator) : undefined),
     connectedController: () => {
       if (!def.controller || world.version.before('8.30')) return undefined;
-      const controller = world.site.controllers.find((c) => c.id === def.controller);
+      const controller = world.controller(def.controller);
       return controller ? { name: controller.name, href: links.controller(controller.id), id: controller.id } : undefined;
     },
     statusFlags: () => item.pageFlags(),

@@ -90,7 +90,7 @@ export class AlarmOperations {
     if (id === undefined || id === server.id) {
       return { source: { id: server.id, name: server.name, server: true }, division: server.division ?? this.world.rootDivision };
     }
-    const controller = this.world.site.controllers.find((c) => c.id === id);
+    const controller = this.world.controller(id);
     return controller ? { source: { id, name: controller.name, controller: true }, division: controller.division } : undefined;
   }
 }

@@ -102,7 +102,7 @@ export class WorldAlarms {
   }
 
   private controllerChanged(id: string, online: boolean): void {
-    const controller = this.world.site.controllers.find((c) => c.id === id);
+    const controller = this.world.controller(id);
     if (!controller) return;
     const raised = this.offline.get(id);
     if (online) {

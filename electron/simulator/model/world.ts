@@ -38,6 +38,8 @@ export class World {
   private readonly operators = new Map<string, Operator>();
   processOnline = true;
   private readonly offlineControllers = new Set<string>();
+  /** The site's controllers by id: every item's summary names its controller, 50,000 of them a start. */
+  private readonly controllersById: Map<string, Site['controllers'][number]>;
   private readonly doorsByZone = new Map<string, LiveDoor[]>();
   /** Status items by id alone: ids are unique across item types (the multi-item subscription addresses them so). */
   private readonly byId = new Map<string, LiveItem>();
@@ -59,6 +61,7 @@ export class World {
     this.journal = new ServerEventJournal(site.alarms, () => clock.now());
     this.licences = new Set(site.licences);
     this.operatorGroups = structuredClone(site.operatorGroups);
+    this.controllersById = new Map(site.controllers.map((c) => [c.id, c]));
     for (const c of site.controllers) if (!c.online) this.offlineControllers.add(c.id);
     this.register(site.accessZones.map((d) => new LiveAccessZone(d, this)));
     const doors = site.doors.map((d) => new LiveDoor(d, this));
@@ -99,6 +102,11 @@ export class World {
 
   item(collection: Collection, id: string): LiveItem | undefined {
     return this.items.get(collection)?.get(id);
+  }
+
+  /** One of the site's controllers by its id. */
+  controller(id: string): Site['controllers'][number] | undefined {
+    return this.controllersById.get(id);
   }
 
   /** A status item of any type by its id. */
