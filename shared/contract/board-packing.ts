@@ -4,8 +4,9 @@ import { BoardItem, CommandOffer, DivisionRef, FloorPlace, ItemLiveness, ItemRef
 /**
  * Board items as a board part carries them. A value many items share (their division, controller and
  * zones, their floors, the command offers of their kind, the group name) is written once in the part's
- * `shared` list, and each item names it by its index there; a zone's own list of doors stays inline. At 10,000 items the parts were 11 MB, mostly these repeats, and the
- * renderer must take in every byte before it can show the board (docs/performance.md, fifth round).
+ * `shared` list, and each item names it by its index there; a zone's own list of doors stays inline.
+ * At 10,000 items the parts were 11 MB, mostly these repeats, and the renderer must take in every byte
+ * before it can show the board (docs/performance-design.md, "What holds the figures").
  * Each part stands alone: its indexes name only its own `shared` list.
  */
 const Shared = z.number().int().min(0);

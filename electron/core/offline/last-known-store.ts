@@ -115,8 +115,8 @@ export class LastKnownStore {
     // A site with no board stored yet has nowhere to put its statuses (each row's item must be there):
     // they wait for its first board, which brings newer ones. Tried anyway, the first answers of a
     // 50,000-item site's subscriptions held the thread 0.14 s as the board went live, and wrote nothing.
-    const kept = this.store.db.prepare('SELECT 1 FROM last_known_sites WHERE site = ?');
-    const batches = [...this.pending].filter(([site]) => !this.boards.has(site) && kept.get(site) !== undefined);
+    const kept = this.pending.size > 0 ? this.store.db.prepare('SELECT 1 FROM last_known_sites WHERE site = ?') : undefined;
+    const batches = [...this.pending].filter(([site]) => !this.boards.has(site) && kept?.get(site) !== undefined);
     if (batches.length > 0) {
       for (const [site] of batches) this.pending.delete(site);
       const put = this.store.db.prepare(
