@@ -17,17 +17,17 @@ export function parseFields(param: string | null): FieldRequest | undefined {
 export type FieldSource = Record<string, () => unknown>;
 
 /**
- * Picks the fields to send. Without `fields`: the defaults. With it: what was asked for among the
- * fields this type has (unknown names are ignored), plus the defaults if `defaults` was asked.
- * In 8.00 `href` and `id` always come back; from 8.10 only what was requested.
+ * The names of the fields to send, in `names`' order. Without `fields`: the defaults. With it: what was
+ * asked for among the fields this type has (unknown names are ignored), plus the defaults if `defaults`
+ * was asked. In 8.00 `href` and `id` always come back; from 8.10 only what was requested.
  */
-export function selectFields(
-  source: FieldSource,
+export function selectedNames(
+  names: readonly string[],
   defaults: readonly string[],
   request: FieldRequest | undefined,
   version: ServerVersion,
-  allowed: readonly string[] = Object.keys(source),
-): Record<string, unknown> {
+  allowed: readonly string[] = names,
+): string[] {
   const wanted = new Set<string>();
   if (!request) for (const f of defaults) wanted.add(f);
   else {
@@ -38,9 +38,19 @@ export function selectFields(
       wanted.add('id');
     }
   }
+  return names.filter((name) => wanted.has(name) && allowed.includes(name));
+}
+
+/** The selected fields' values (selectedNames); a field whose value is undefined is left out. */
+export function selectFields(
+  source: FieldSource,
+  defaults: readonly string[],
+  request: FieldRequest | undefined,
+  version: ServerVersion,
+  allowed: readonly string[] = Object.keys(source),
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const name of Object.keys(source)) {
-    if (!wanted.has(name) || !allowed.includes(name)) continue;
+  for (const name of selectedNames(Object.keys(source), defaults, request, version, allowed)) {
     const value = source[name]!();
     if (value !== undefined) out[name] = value;
   }

@@ -58,7 +58,9 @@ export class Exchange {
 
   private connectionFacts(): ConnectionFacts {
     const socket = this.req.socket as TLSSocket | undefined;
-    const known = socket && factsBySocket.get(socket);
+    // An HTTP/2 request's socket is a proxy made for its stream: the session is what lasts the connection.
+    const connection = 'stream' in this.req ? this.req.stream.session : socket;
+    const known = connection && factsBySocket.get(connection);
     if (known) return known;
     const address = socket?.remoteAddress ?? '';
     const cert = socket && typeof socket.getPeerCertificate === 'function' ? socket.getPeerCertificate() : undefined;
@@ -66,7 +68,7 @@ export class Exchange {
       remoteAddress: address.startsWith('::ffff:') ? address.slice(7) : address,
       certificate: cert && cert.raw && cert.raw.length > 0 ? cert.raw : undefined,
     };
-    if (socket) factsBySocket.set(socket, facts);
+    if (connection) factsBySocket.set(connection, facts);
     return facts;
   }
 
