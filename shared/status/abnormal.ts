@@ -21,6 +21,10 @@ const TRANSIENT: Record<string, string> = {
   controllerUnknown: 'Fetching status from the controller',
 };
 
+/** Each table's flags in its priority order, listed once: every status of every item is read against them. */
+const ABNORMAL_FLAGS = Object.keys(ABNORMAL);
+const TRANSIENT_FLAGS = Object.keys(TRANSIENT);
+
 /** The one flag allowed with an abnormal one, and only with `deviceNotResponding` (docs/server-status-flags.md). */
 const KEYS_TAMPERED = 'encryptionKeysTampered';
 
@@ -42,8 +46,8 @@ export function readAbnormal(
   flags: readonly string[],
   wordOf: (flag: string) => string = (f) => COMMON_FLAG_WORDS[f] ?? f,
 ): StatusReading | undefined {
-  const abnormal = Object.keys(ABNORMAL).find((f) => flags.includes(f));
-  const transient = abnormal ? undefined : Object.keys(TRANSIENT).find((f) => flags.includes(f));
+  const abnormal = ABNORMAL_FLAGS.find((f) => flags.includes(f));
+  const transient = abnormal ? undefined : TRANSIENT_FLAGS.find((f) => flags.includes(f));
   const flag = abnormal ?? transient;
   if (!flag) return undefined;
 

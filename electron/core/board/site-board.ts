@@ -2,6 +2,7 @@ import type { BoardItem, BoardSnapshot, ConnectionState, ItemLiveness, ItemStatu
 import type { Discovery } from '../api/discovery';
 import type { ContractEvents } from '../events';
 import type { LivenessBook } from '../monitor/liveness';
+import { sameStatus } from '../monitor/watcher';
 import { LastKnownShown, liveAgain } from '../offline/last-known-view';
 import type { LastKnownBoard, SiteStateSink } from '../offline/state-sink';
 import { liveLookup, type BoardLookup } from './board-lookup';
@@ -83,11 +84,22 @@ export class SiteBoard {
     };
   }
 
+  /**
+   * Sends on the statuses that say something new. A subscription's first answer repeats every item's
+   * state, and most of it is what the catalogue's search already gave: at 50,000 items, sending those
+   * again cost the page a second pass over every item just as the board went live, and the store as
+   * many rows, to say nothing new. The status kept is the one first heard, so its time is when the
+   * desk learnt the state.
+   */
   publishStatuses(batch: ItemStatus[]): void {
-    if (batch.length === 0) return;
-    for (const s of batch) this.statuses.set(s.href, s);
-    this.events.emit('status.delta', batch);
-    this.sink?.statusBatch(batch);
+    const news = batch.filter((s) => {
+      const held = this.statuses.get(s.href);
+      return held === undefined || !sameStatus(held, s);
+    });
+    if (news.length === 0) return;
+    for (const s of news) this.statuses.set(s.href, s);
+    this.events.emit('status.delta', news);
+    this.sink?.statusBatch(news);
   }
 
   publishLiveness(batch: ItemLiveness[]): void {
