@@ -47,22 +47,19 @@ function gettersOf(type: TypeFields): Readonly<Record<string, FieldGetter>> {
 /** Fields a client holding only RESTOverrides may see from 8.60: enough to find an item and override it. */
 const OVERRIDES_ONLY_FIELDS = ['href', 'id', 'name', 'description', 'division', 'commands'];
 
-/** The field names one request's items of one type carry, by view: worked out once per page, not once per item. */
-const NAMES = new WeakMap<FieldRequest, Map<TypeFields, Map<View, string[]>>>();
+/** The field names one request's items carry, by type and view: worked out once per page, not once per item. */
+const NAMES = new WeakMap<FieldRequest, Map<string, string[]>>();
 
-function namesFor(type: TypeFields, view: View, fields: FieldRequest | undefined, world: World): string[] {
-  const known = fields && NAMES.get(fields)?.get(type)?.get(view);
+function namesFor(item: LiveItem, type: TypeFields, view: View, fields: FieldRequest | undefined, world: World): string[] {
+  const key = `${item.collection}/${view}`;
+  const known = fields && NAMES.get(fields)?.get(key);
   if (known) return known;
   const getters = gettersOf(type);
   const allowed = type.allowed.filter((f) => f in getters);
   const permitted = world.hasLicence('RESTStatus') ? allowed : allowed.filter((f) => OVERRIDES_ONLY_FIELDS.includes(f));
   const defaults = view === 'summary' ? ['href', 'id', 'name'] : type.detailDefaults;
   const names = selectedNames(Object.keys(getters), defaults, fields, world.version, permitted);
-  if (fields) {
-    const byType = NAMES.get(fields) ?? new Map<TypeFields, Map<View, string[]>>();
-    byType.set(type, (byType.get(type) ?? new Map<View, string[]>()).set(view, names));
-    NAMES.set(fields, byType);
-  }
+  if (fields) NAMES.set(fields, (NAMES.get(fields) ?? new Map<string, string[]>()).set(key, names));
   return names;
 }
 
@@ -79,7 +76,7 @@ export function represent(
   const getters = gettersOf(type);
   const context: FieldContext = { item, world, links, operator };
   const out: Record<string, unknown> = {};
-  for (const name of namesFor(type, view, fields, world)) {
+  for (const name of namesFor(item, type, view, fields, world)) {
     const value = getters[name]!(context);
     if (value !== undefined) out[name] = value;
   }

@@ -14,7 +14,7 @@ interface ConnectionFacts {
  * and reading the certificate again for every request cost the simulator about 0.1 s of each
  * 50,000-item start (the bench's simulator profile), on the cores the desk starts on.
  */
-const factsBySocket = new WeakMap<object, ConnectionFacts>();
+const factsByConnection = new WeakMap<object, ConnectionFacts>();
 
 /**
  * One request and its response, the same whether it came over HTTP/1.1 or HTTP/2 (ALPN picks per
@@ -60,7 +60,7 @@ export class Exchange {
     const socket = this.req.socket as TLSSocket | undefined;
     // An HTTP/2 request's socket is a proxy made for its stream: the session is what lasts the connection.
     const connection = 'stream' in this.req ? this.req.stream.session : socket;
-    const known = connection && factsBySocket.get(connection);
+    const known = connection && factsByConnection.get(connection);
     if (known) return known;
     const address = socket?.remoteAddress ?? '';
     const cert = socket && typeof socket.getPeerCertificate === 'function' ? socket.getPeerCertificate() : undefined;
@@ -68,7 +68,7 @@ export class Exchange {
       remoteAddress: address.startsWith('::ffff:') ? address.slice(7) : address,
       certificate: cert && cert.raw && cert.raw.length > 0 ? cert.raw : undefined,
     };
-    if (connection) factsBySocket.set(connection, facts);
+    if (connection) factsByConnection.set(connection, facts);
     return facts;
   }
 
