@@ -1,6 +1,10 @@
 import type { EventName, EventPayload } from '../../shared/contract';
 import type { BoardItem } from '../../shared/domain';
+import type { ItemLookup } from './board/board-lookup';
 import { PublishedBoard } from './board/board-parts';
+
+/** The events `emit` sends: every one but board.items, which leaves main only through `publishBoard`. */
+export type EmitEventName = Exclude<EventName, 'board.items'>;
 
 type Listener<K extends EventName> = (payload: EventPayload<K>) => void;
 
@@ -13,14 +17,18 @@ export const EVENT_CHUNK_ENTRIES = 500;
 /** Events that are deltas: splitting one into parts means the same as sending it whole. */
 const CHUNKED: ReadonlySet<EventName> = new Set<EventName>(['status.delta', 'status.liveness']);
 
+/** One of the desk's own parts that follows whole boards: the list, and what main holds of its items now. */
+type BoardListener = (items: readonly BoardItem[], held: ItemLookup) => void;
+
 /**
  * Typed fan-out of contract events to every transport attached to the desk. The board's items are
- * published whole (`emit('board.items', list)`) and leave as numbered parts of one generation; the
- * desk's own parts that need the whole list listen with `onBoard`.
+ * published whole (`publishBoard`) and leave as numbered parts of one generation, each with its items'
+ * statuses and liveness; the desk's own parts that need the whole list listen with `onBoard`, and read
+ * a new board's statuses there, as they do not come again as status.delta.
  */
 export class ContractEvents {
   private readonly listeners = new Map<EventName, Set<Listener<EventName>>>();
-  private readonly boardListeners = new Set<(items: readonly BoardItem[]) => void>();
+  private readonly boardListeners = new Set<BoardListener>();
   /** The items last published and their generation, which board.get pages through. */
   readonly board = new PublishedBoard();
 
@@ -32,16 +40,12 @@ export class ContractEvents {
   }
 
   /** Every whole list of board items published from now on (not the parts the transports carry). */
-  onBoard(listener: (items: readonly BoardItem[]) => void): () => void {
+  onBoard(listener: BoardListener): () => void {
     this.boardListeners.add(listener);
     return () => this.boardListeners.delete(listener);
   }
 
-  /** A whole list of board items: a new generation, sent in parts of at most BOARD_PART_ITEMS. */
-  emit(name: 'board.items', items: readonly BoardItem[]): void;
-  emit<K extends EventName>(name: K, payload: EventPayload<K>): void;
-  emit<K extends EventName>(name: K, payload: EventPayload<K> | readonly BoardItem[]): void {
-    if (name === 'board.items' && Array.isArray(payload)) return this.publishBoard(payload as unknown as readonly BoardItem[]);
+  emit<K extends EmitEventName>(name: K, payload: EventPayload<K>): void {
     if (CHUNKED.has(name) && Array.isArray(payload) && payload.length > EVENT_CHUNK_ENTRIES) {
       for (let at = 0; at < payload.length; at += EVENT_CHUNK_ENTRIES) {
         this.deliver(name, payload.slice(at, at + EVENT_CHUNK_ENTRIES) as EventPayload<K>);
@@ -51,11 +55,16 @@ export class ContractEvents {
     this.deliver(name, payload as EventPayload<K>);
   }
 
-  private publishBoard(items: readonly BoardItem[]): void {
+  /**
+   * A whole list of board items: a new generation, sent in parts of at most BOARD_PART_ITEMS, each
+   * with its items' statuses and liveness as `held` gives them now. The transports hear it first: the
+   * page is waiting for it, and the desk's own listeners are not.
+   */
+  publishBoard(items: readonly BoardItem[], held: ItemLookup): void {
     this.board.publish(items);
-    for (const listener of this.boardListeners) listener(items);
     // With no transport listening (a host starting before any page opened) nothing is packed now.
-    if (this.listeners.get('board.items')?.size) for (const part of this.board.parts()) this.deliver('board.items', part);
+    if (this.listeners.get('board.items')?.size) for (const part of this.board.parts(held)) this.deliver('board.items', part);
+    for (const listener of this.boardListeners) listener(items, held);
   }
 
   private deliver<K extends EventName>(name: K, payload: EventPayload<K>): void {

@@ -2,10 +2,11 @@ import type { Acknowledgement } from '../../../shared/contract/layout';
 import type { BoardItem, ItemKind, ItemStatus } from '../../../shared/domain';
 import { DeskError } from '../../../shared/errors';
 import { attentionConcern, readStatus } from '../../../shared/status';
+import type { ItemLookup } from './board-lookup';
 
-/** What the book listens to: the desk's own board events, the items as whole lists. */
+/** What the book listens to: the desk's own board events, the items as whole lists with what main holds of them. */
 export interface BoardFeed {
-  onBoard(listener: (items: readonly BoardItem[]) => void): () => void;
+  onBoard(listener: (items: readonly BoardItem[], held: ItemLookup) => void): () => void;
   on(name: 'status.delta', listener: (statuses: ItemStatus[]) => void): () => void;
 }
 
@@ -30,7 +31,14 @@ export class AcknowledgementBook {
     kept: readonly Acknowledgement[] = [],
   ) {
     for (const a of kept) this.acknowledged.set(a.href, a);
-    this.stops = [feed.onBoard((items) => this.itemsChanged(items)), feed.on('status.delta', (s) => this.statusesChanged(s))];
+    this.stops = [
+      // A new board's statuses come inside it, not as deltas after it.
+      feed.onBoard((items, held) => {
+        this.itemsChanged(items);
+        this.statusesChanged(items.flatMap((item) => held.status(item.href) ?? []));
+      }),
+      feed.on('status.delta', (s) => this.statusesChanged(s)),
+    ];
   }
 
   list(): Acknowledgement[] {

@@ -1,12 +1,12 @@
 import { BOARD_PART_ITEMS, type BoardItemsPart, type BoardPage } from '../../../shared/contract/board';
 import { packItem, packLiveness, SharedWriter, type PackedLiveness } from '../../../shared/contract/board-packing';
 import type { BoardItem, ItemStatus } from '../../../shared/domain';
-import type { BoardLookup } from './board-lookup';
+import { NOTHING_HELD, type BoardLookup, type ItemLookup } from './board-lookup';
 import { DeskError } from '../../../shared/errors';
 
-/** A part as sent, and its shared values as they were written: a page adds its liveness reasons to a copy. */
+/** A part's items packed, and its shared values as they were written: each part made of it adds its liveness reasons to a copy. */
 interface PackedPart {
-  part: BoardItemsPart;
+  place: Pick<BoardItemsPart, 'generation' | 'part' | 'parts' | 'items'>;
   items: readonly BoardItem[];
   shared: SharedWriter;
 }
@@ -21,18 +21,32 @@ function packPart(items: readonly BoardItem[], generation: number, part: number,
   const slice = items.slice(part * size, (part + 1) * size);
   const shared = new SharedWriter();
   const packed = slice.map((item) => packItem(item, shared));
-  return { part: { generation, part, parts, shared: shared.values, items: packed }, items: slice, shared };
+  return { place: { generation, part, parts, items: packed }, items: slice, shared };
+}
+
+/** The part with its items' statuses and liveness as `held` gives them now. */
+function withNews(packed: PackedPart, held: ItemLookup): BoardItemsPart {
+  const shared = packed.shared.copy();
+  const statuses: ItemStatus[] = [];
+  const liveness: PackedLiveness[] = [];
+  for (const { href } of packed.items) {
+    const status = held.status(href);
+    if (status) statuses.push(status);
+    const stale = held.staleness(href);
+    if (stale) liveness.push(packLiveness(stale, shared));
+  }
+  return { ...packed.place, shared: shared.values, statuses, liveness };
 }
 
 /** The board's items cut into packed parts of at most `size`, numbered from 0; an empty board is one empty part. */
-export function splitBoard(items: readonly BoardItem[], generation: number, size = BOARD_PART_ITEMS): BoardItemsPart[] {
-  return Array.from({ length: partCount(items.length, size) }, (_, part) => packPart(items, generation, part, size).part);
+export function splitBoard(items: readonly BoardItem[], generation: number, size = BOARD_PART_ITEMS, held = NOTHING_HELD): BoardItemsPart[] {
+  return Array.from({ length: partCount(items.length, size) }, (_, part) => withNews(packPart(items, generation, part, size), held));
 }
 
 /**
  * The list of board items main last published, with its generation: what board.get pages through, so a
- * page and the events always agree on which items a generation holds. Each part is packed once, when
- * first sent or asked for, and every page of it reuses that.
+ * page and the events always agree on which items a generation holds. Each part's items are packed
+ * once, when first sent or asked for; its statuses and liveness are looked up each time it is made.
  */
 export class PublishedBoard {
   #generation = 0;
@@ -53,9 +67,9 @@ export class PublishedBoard {
     this.#packed = [];
   }
 
-  /** Every part of the current generation, as the board.items events carry them. */
-  parts(): BoardItemsPart[] {
-    return Array.from({ length: this.partCount }, (_, part) => this.packed(part).part);
+  /** Every part of the current generation, as the board.items events carry them, with what `held` gives now. */
+  parts(held: ItemLookup): BoardItemsPart[] {
+    return Array.from({ length: this.partCount }, (_, part) => withNews(this.packed(part), held));
   }
 
   private get partCount(): number {
@@ -75,16 +89,6 @@ export class PublishedBoard {
     if (part >= parts) {
       throw new DeskError('invalid-call', `The board has ${parts} part${parts === 1 ? '' : 's'} now; part ${part} is not one of them: ask for part 0 again`);
     }
-    const packed = this.packed(part);
-    const shared = packed.shared.copy();
-    const statuses: ItemStatus[] = [];
-    const liveness: PackedLiveness[] = [];
-    for (const { href } of packed.items) {
-      const status = lookup.status(href);
-      if (status) statuses.push(status);
-      const stale = lookup.staleness(href);
-      if (stale) liveness.push(packLiveness(stale, shared));
-    }
-    return { connection: lookup.connection, ...packed.part, shared: shared.values, statuses, liveness };
+    return { connection: lookup.connection, ...withNews(this.packed(part), lookup) };
   }
 }

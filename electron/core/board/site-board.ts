@@ -5,7 +5,7 @@ import type { LivenessBook } from '../monitor/liveness';
 import { sameStatus } from '../monitor/watcher';
 import { LastKnownShown, liveAgain } from '../offline/last-known-view';
 import type { LastKnownBoard, SiteStateSink } from '../offline/state-sink';
-import { liveLookup, type BoardLookup } from './board-lookup';
+import { liveHeld, liveLookup, type BoardLookup, type ItemLookup } from './board-lookup';
 import type { CatalogueEntry } from './catalogue';
 import { boardDigest } from './catalogue-board';
 import { sameAsJson } from './same-as-json';
@@ -46,10 +46,8 @@ export class SiteBoard {
   /** Shows what this desk last knew of the site, marked stale, while the server is asked; never over the server's own board. */
   showLastKnown(known: LastKnownBoard | undefined): void {
     if (!known || known.items.length === 0 || this.loadedAt > 0) return;
-    const { board } = (this.lastKnown = new LastKnownShown(known, Date.now()));
-    this.events.emit('board.items', board.items);
-    this.events.emit('status.delta', board.statuses);
-    this.events.emit('status.liveness', board.liveness);
+    const shown = (this.lastKnown = new LastKnownShown(known, Date.now()));
+    this.events.publishBoard(shown.board.items, shown.held);
   }
 
   /** The item the server gave this desk at `href`; undefined for anything else (or before the server's board came). */
@@ -64,6 +62,11 @@ export class SiteBoard {
   /** The board's items (the last-known board's until the server's arrives): the same list until the next catalogue. */
   items(): readonly BoardItem[] {
     return this.lastKnown ? this.lastKnown.board.items : this.boardItems;
+  }
+
+  /** Each item's latest status and liveness, as a new board's parts carry them. */
+  private held(): ItemLookup {
+    return this.lastKnown ? this.lastKnown.held : liveHeld(this.statuses, this.liveness());
   }
 
   /** The connection and each item's latest status and liveness, for a board part (snapshot() would build the whole board). */
@@ -84,22 +87,10 @@ export class SiteBoard {
     };
   }
 
-  /**
-   * Sends on the statuses that say something new. A subscription's first answer repeats every item's
-   * state, and most of it is what the catalogue's search already gave: at 50,000 items, sending those
-   * again cost the page a second pass over every item just as the board went live, and the store as
-   * many rows, to say nothing new. The status kept is the one first heard, so its time is when the
-   * desk learnt the state.
-   */
+  /** Sends on the statuses that say something new (takeStatuses). */
   publishStatuses(batch: ItemStatus[]): void {
-    const news = batch.filter((s) => {
-      const held = this.statuses.get(s.href);
-      return held === undefined || !sameStatus(held, s);
-    });
-    if (news.length === 0) return;
-    for (const s of news) this.statuses.set(s.href, s);
-    this.events.emit('status.delta', news);
-    this.sink?.statusBatch(news);
+    const news = this.takeStatuses(batch);
+    if (news.length > 0) this.events.emit('status.delta', news);
   }
 
   publishLiveness(batch: ItemLiveness[]): void {
@@ -108,8 +99,8 @@ export class SiteBoard {
 
   /**
    * Takes a catalogue the server just gave (never empty: the session refuses an empty board first).
-   * The renderer hears of the items only when the board changed, and of the search's statuses only for
-   * items new to the board: the watchers' news is newer.
+   * The renderer hears of the items only when the board changed, with their statuses inside it; of
+   * the search's statuses it hears otherwise only for items new to the board: the watchers' news is newer.
    */
   replace(entries: Map<string, CatalogueEntry>, statuses: ItemStatus[], discovery: Discovery): void {
     this.keepNow();
@@ -117,44 +108,67 @@ export class SiteBoard {
     this.catalogue = entries;
     this.loadedAt = Date.now();
     for (const href of this.statuses.keys()) if (!entries.has(href)) this.statuses.delete(href);
+    const news = this.takeStatuses(statuses.filter((s) => !known.has(s.href) || !this.statuses.has(s.href)));
+    const shown = this.lastKnown;
+    // The last-known board gives way to the server's: its items are live unless the monitor says not.
+    this.lastKnown = undefined;
     const board = [...entries.values()].map((e) => e.board);
-    const keep = (items: BoardItem[], digest: string) =>
-      this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, items, [...this.statuses.values()], digest);
-    const confirmed = this.lastKnown && storedDigestOf(board, this.lastKnown);
-    if (this.lastKnown && confirmed) {
+    const keep = (items: readonly BoardItem[], digest: string) =>
+      this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, [...items], [...this.statuses.values()], digest);
+    const confirmed = shown && storedDigestOf(board, shown);
+    let changed = false;
+    let keepNow: (() => void) | undefined;
+    if (shown && confirmed) {
       // The server's board is the one shown from the store: the page keeps the items it has (their
       // liveness below says they are live, and their commands with it), and the desk holds one copy.
       this.digest = confirmed;
-      const stored = this.lastKnown.board.items;
+      const stored = shown.board.items;
       let at = 0;
       for (const entry of entries.values()) entry.board = stored[at++]!;
       this.keepFirstBoardLater(() => keep(stored, this.digest));
-    } else if (this.digest === '' || this.lastKnown) {
+    } else if (this.digest === '' || shown) {
       // The session's first board is published whatever it holds. Its digest (a tenth of a second at
       // 10,000 items) and the store's copy (half a second more when the store has none) wait a moment:
       // the subscriptions' first answers, which make the board live, come first.
-      this.events.emit('board.items', board);
+      changed = true;
       this.keepFirstBoardLater(() => keep(board, (this.digest = boardDigest(board))));
     } else {
       const digest = boardDigest(board);
-      if (digest !== this.digest) {
-        this.digest = digest;
-        this.events.emit('board.items', board);
-      } else {
-        // The same board again: the catalogue keeps the items already published, so the desk holds one
-        // copy of the board, not two (≈5 MB at 10,000 items from the first reload on, the soak found).
-        for (const [href, entry] of entries) entry.board = known.get(href)?.board ?? entry.board;
-      }
-      keep(board, digest);
+      changed = digest !== this.digest;
+      this.digest = digest;
+      // The same board again: the catalogue keeps the items already published, so the desk holds one
+      // copy of the board, not two (≈5 MB at 10,000 items from the first reload on, the soak found).
+      if (!changed) for (const [href, entry] of entries) entry.board = known.get(href)?.board ?? entry.board;
+      keepNow = () => keep(board, digest);
     }
     this.boardItems = [...entries.values()].map((e) => e.board);
-    this.publishStatuses(statuses.filter((s) => !known.has(s.href) || !this.statuses.has(s.href)));
-    if (this.lastKnown) {
-      // The last-known board gives way to the server's: its items are live unless the monitor says not.
-      this.lastKnown = undefined;
-      const notLive = new Set(this.liveness().notLive().map((l) => l.href));
-      this.events.emit('status.liveness', liveAgain(this.boardItems.filter((i) => !notLive.has(i.href)), Date.now()));
+    if (changed) {
+      this.events.publishBoard(this.boardItems, this.held());
+    } else {
+      if (news.length > 0) this.events.emit('status.delta', news);
+      if (shown) {
+        const notLive = new Set(this.liveness().notLive().map((l) => l.href));
+        this.events.emit('status.liveness', liveAgain(this.boardItems.filter((i) => !notLive.has(i.href)), Date.now()));
+      }
     }
+    keepNow?.();
+  }
+
+  /**
+   * Holds the statuses that say something new, for the local store too, and returns them. A
+   * subscription's first answer repeats every item's state, and most of it is what the catalogue's
+   * search already gave: at 50,000 items, sending those again cost the page a second pass over every
+   * item just as the board went live, and the store as many rows, to say nothing new. The status kept
+   * is the one first heard, so its time is when the desk learnt the state.
+   */
+  private takeStatuses(batch: ItemStatus[]): ItemStatus[] {
+    const news = batch.filter((s) => {
+      const held = this.statuses.get(s.href);
+      return held === undefined || !sameStatus(held, s);
+    });
+    for (const s of news) this.statuses.set(s.href, s);
+    if (news.length > 0) this.sink?.statusBatch(news);
+    return news;
   }
 
   private keepFirstBoardLater(keep: () => void): void {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CardholderCards, CardRead, EnrolRequest, OutboxItem, ReaderList } from '../../../shared/contract/enrolment';
-import type { EventName, EventPayload } from '../../../shared/contract';
+import type { EventPayload } from '../../../shared/contract';
+import type { EmitEventName } from '../events';
 import { DeskError } from '../../../shared/errors';
 import type { PivStatusType } from '../../../shared/piv/card-create';
 import type { PivCardRead } from '../../../shared/piv/card-read';
@@ -24,7 +25,7 @@ export interface EnrolmentContext {
   siteConfig(): DeskConfig | undefined;
   /** A division's name as the desk knows it (the board's items, the division lists it gave out), for the outbox's words. */
   divisionName(href: string): string | undefined;
-  emit<K extends EventName>(name: K, payload: EventPayload<K>): void;
+  emit<K extends EmitEventName>(name: K, payload: EventPayload<K>): void;
 }
 
 /** How many card reads are kept for enrolment at once (the newest ones). */

@@ -1,5 +1,5 @@
 import type { BoardItem, ConnectionState, ItemLiveness, ItemStatus } from '../../../shared/domain';
-import type { BoardLookup } from '../board/board-lookup';
+import type { BoardLookup, ItemLookup } from '../board/board-lookup';
 import type { LastKnownBoard } from './state-sink';
 
 export const lastKnownCommandReason = 'Not connected: this is the last-known state. Commands return once the server answers.';
@@ -39,27 +39,33 @@ export class LastKnownShown {
   readonly board: StaleBoard;
   /** The stored items' digest, when they were read whole as the server gave them. */
   readonly digest: string | undefined;
-  #lookup: BoardLookup | undefined;
+  #held: ItemLookup | undefined;
 
   constructor(known: LastKnownBoard, since: number) {
     this.board = staleBoard(known, since);
     this.digest = known.digest;
   }
 
-  /** Board parts from it, looked up by href (built once while it is shown). */
+  /** Each item's stored status and stale liveness, looked up by href (built once while it is shown). */
+  get held(): ItemLookup {
+    return (this.#held ??= heldOf(this.board));
+  }
+
+  /** Board pages from it, with the connection as it is when each is made. */
   lookup(connection: () => ConnectionState): BoardLookup {
-    return (this.#lookup ??= lastKnownLookup(this.board, connection));
+    const { status, staleness } = this.held;
+    return {
+      get connection() {
+        return connection();
+      },
+      status,
+      staleness,
+    };
   }
 }
 
-function lastKnownLookup(board: StaleBoard, connection: () => ConnectionState): BoardLookup {
+function heldOf(board: StaleBoard): ItemLookup {
   const statuses = new Map(board.statuses.map((s) => [s.href, s]));
   const liveness = new Map(board.liveness.map((l) => [l.href, l]));
-  return {
-    get connection() {
-      return connection();
-    },
-    status: (href) => statuses.get(href),
-    staleness: (href) => liveness.get(href),
-  };
+  return { status: (href) => statuses.get(href), staleness: (href) => liveness.get(href) };
 }

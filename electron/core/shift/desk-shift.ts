@@ -65,6 +65,8 @@ export function deskActiveOverrides(parts: DeskShiftParts): ActiveOverrides {
     changed: (list) => events.emit('overrides.active', list),
     site: parts.site,
   });
+  // A new board brings its items' statuses and liveness inside it: every override is judged again.
+  events.onBoard(() => overrides.refresh());
   events.on('status.delta', (batch) => overrides.itemsChanged(batch.map((s) => s.href)));
   events.on('status.liveness', (batch) => overrides.itemsChanged(batch.map((l) => l.href)));
   events.on('connection', () => overrides.refresh());

@@ -223,6 +223,11 @@ describe("the server's board after the stored one was drawn", () => {
     const boards: (readonly BoardItem[])[] = [];
     const liveness = new Map<string, ItemLiveness>();
     events.onBoard((items) => boards.push(items));
+    // As the page reads it: a board's parts say which of their items are not live, and deltas follow.
+    events.on('board.items', (part) => {
+      const { items, liveness: notLive } = unpackPart(part);
+      for (const item of items) liveness.set(item.href, notLive.find((l) => l.href === item.href) ?? { href: item.href, state: 'live', since: 0 });
+    });
     events.on('status.liveness', (batch) => batch.forEach((l) => liveness.set(l.href, l)));
     const sink: SiteStateSink = {
       lastKnown: async () => ({ features: [], savedAt: Date.now() - 60_000, items: stored.items, digest: stored.digest, statuses: [] }),

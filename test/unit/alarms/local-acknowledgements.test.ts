@@ -3,6 +3,7 @@ import { alarmMigrations } from '../../../electron/core/alarms/alarm-migrations'
 import { AlarmStore } from '../../../electron/core/alarms/alarm-store';
 import { AcknowledgementBook } from '../../../electron/core/board/acknowledgements';
 import { LayoutStore, MemorySettingsStore } from '../../../electron/core/board/layout-store';
+import { NOTHING_HELD } from '../../../electron/core/board/board-lookup';
 import { ContractEvents } from '../../../electron/core/events';
 import { layoutHandlers } from '../../../electron/core/handlers/layout-handlers';
 import { LocalStore } from '../../../electron/core/offline/local-store';
@@ -16,8 +17,8 @@ function deskBook(store: LocalStore) {
   const kept = new AlarmStore(store);
   const events = new ContractEvents();
   const book = new AcknowledgementBook(events, (list) => kept.keepAcknowledgements(list), () => 5_000, kept.acknowledgements());
-  events.emit('board.items', []);
-  events.emit('board.items', [door]);
+  events.publishBoard([], NOTHING_HELD);
+  events.publishBoard([door], NOTHING_HELD);
   return { events, book };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AcknowledgementBook } from '../../../electron/core/board/acknowledgements';
 import { LayoutStore, MemorySettingsStore } from '../../../electron/core/board/layout-store';
+import { NOTHING_HELD } from '../../../electron/core/board/board-lookup';
 import { ContractEvents } from '../../../electron/core/events';
 import { layoutHandlers } from '../../../electron/core/handlers/layout-handlers';
 import type { Acknowledgement } from '../../../shared/contract/layout';
@@ -13,7 +14,7 @@ function book() {
   const events = new ContractEvents();
   const told: Acknowledgement[][] = [];
   const acks = new AcknowledgementBook(events, (list) => told.push(list), () => 1_000);
-  events.emit('board.items', [door]);
+  events.publishBoard([door], NOTHING_HELD);
   return { events, acks, told };
 }
 
@@ -45,6 +46,16 @@ describe('acknowledgements at the desk', () => {
     events.emit('status.delta', status(['open', 'unlocked', 'secure', 'forced']));
     acks.acknowledge('d1');
     events.emit('status.delta', status(['closed', 'locked', 'secure', 'tamper']));
+    expect(acks.list()).toEqual([]);
+  });
+
+  it('reads a new board\'s statuses from the board itself, as they come in it and not as deltas after it', () => {
+    const { events, acks } = book();
+    const [forced] = status(['open', 'unlocked', 'secure', 'forced']);
+    events.publishBoard([door], { status: (href) => (href === 'd1' ? forced : undefined), staleness: () => undefined });
+    expect(acks.acknowledge('d1')).toEqual([{ href: 'd1', concern: 'forced', at: 1_000 }]);
+    // The next board says the door is secure again: the acknowledgement lapses with it.
+    events.publishBoard([door], { status: () => ({ ...forced!, flags: ['closed', 'locked', 'secure'] }), staleness: () => undefined });
     expect(acks.list()).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BoardItemsPart, BoardPage } from '../../../shared/contract/board';
 import type { BoardItem } from '../../../shared/domain';
 import { BoardAssembly } from '../../../renderer/src/lib/stores/board-assembly';
-import { BoardFeed, type BoardSink, type WholeBoard } from '../../../renderer/src/lib/stores/board-feed';
+import { BoardFeed, type BoardContent, type BoardSink } from '../../../renderer/src/lib/stores/board-feed';
 import { splitBoard } from '../../../electron/core/board/board-parts';
 import { unpackPart } from '../../../shared/contract/board-packing';
 
@@ -63,14 +63,14 @@ describe('BoardAssembly: the next board built aside, swapped in whole', () => {
 
 /** A sink that records what the store would have been given, and a main that answers board.get from `pages`. */
 function feedOver(pagesOf: () => BoardPage[]) {
-  const shown: { how: 'replace' | 'setItems'; items: BoardItem[]; whole?: WholeBoard }[] = [];
+  const shown: { how: 'replace' | 'published'; items: BoardItem[]; whole?: BoardContent }[] = [];
   const asked: number[] = [];
   const errors: unknown[] = [];
   const sink: BoardSink = {
     readStarted: () => undefined,
     readEnded: () => undefined,
     replace: (whole) => shown.push({ how: 'replace', items: whole.items, whole }),
-    setItems: (list) => shown.push({ how: 'setItems', items: list }),
+    published: (content) => shown.push({ how: 'published', items: content.items, whole: content }),
   };
   const feed = new BoardFeed(
     sink,
@@ -101,7 +101,7 @@ describe('BoardFeed: events and board.get pages into whole boards for the store'
     const waiting: { part: number; answer: () => void }[] = [];
     const shown: BoardItem[][] = [];
     const feed = new BoardFeed(
-      { readStarted: () => undefined, readEnded: () => undefined, replace: (whole) => shown.push(whole.items), setItems: () => undefined },
+      { readStarted: () => undefined, readEnded: () => undefined, replace: (whole) => shown.push(whole.items), published: () => undefined },
       (part) => (part === 0 ? Promise.resolve(answers[0]!) : new Promise((resolve) => waiting.push({ part, answer: () => resolve(answers[part]!) }))),
       (err) => { throw err; },
     );
@@ -147,8 +147,19 @@ describe('BoardFeed: events and board.get pages into whole boards for the store'
     expect(shown[0]!.items).toEqual(items(25));
     const next = parts(3, 6, 50);
     feed.part(next[0]!);
-    expect(shown.map((s) => s.how)).toEqual(['replace', 'setItems']);
+    expect(shown.map((s) => s.how)).toEqual(['replace', 'published']);
     expect(shown[1]!.items).toEqual(items(3, 50));
+  });
+
+  it('hands a board from events over whole with the statuses and liveness its parts carried', () => {
+    const { feed, shown } = feedOver(() => []);
+    const all = items(25);
+    const statuses = new Map(all.map((i) => [i.href, { href: i.href, flags: ['closed'], statusText: 'Closed', receivedAt: 2 }]));
+    const stale = { href: all[12]!.href, state: 'stale' as const, since: 3, reason: 'No answer from the controller' };
+    const held = { status: (href: string) => statuses.get(href), staleness: (href: string) => (href === stale.href ? stale : undefined) };
+    for (const part of splitBoard(all, 4, 10, held)) feed.part(part);
+    expect(shown.map((s) => s.how)).toEqual(['published']);
+    expect(shown[0]!.whole).toEqual({ items: all, statuses: [...statuses.values()], liveness: [stale] });
   });
 
   it('reports a part whose shared values do not hold what its items name, and shows nothing of it', async () => {
@@ -182,7 +193,7 @@ describe('BoardFeed: events and board.get pages into whole boards for the store'
     const broken = { ...answers[1]!, shared: [] };
     const errors: unknown[] = [];
     const feed = new BoardFeed(
-      { readStarted: () => undefined, readEnded: () => undefined, replace: () => undefined, setItems: () => undefined },
+      { readStarted: () => undefined, readEnded: () => undefined, replace: () => undefined, published: () => undefined },
       // The last page never comes.
       (part) => (part === 2 ? new Promise<BoardPage>(() => undefined) : Promise.resolve(part === 1 ? broken : answers[part]!)),
       (err) => errors.push(err),

@@ -8,12 +8,21 @@ type UnpackedPart = ReturnType<typeof unpackPart<BoardItemsPart>>;
 /** A board.get page with its items and liveness whole again. */
 type UnpackedPage = ReturnType<typeof unpackPart<BoardPage>>;
 
-/** A whole board read through board.get: the items, and their statuses and liveness when it was read. */
-export interface WholeBoard {
-  connection: ConnectionState;
+/** A whole board: the items, and their statuses and liveness when main made its parts. */
+export interface BoardContent {
   items: BoardItem[];
   statuses: ItemStatus[];
   liveness: ItemLiveness[];
+}
+
+/** A whole board read through board.get, with the connection as the last page gave it. */
+export interface WholeBoard extends BoardContent {
+  connection: ConnectionState;
+}
+
+/** The parts of one generation as one board. */
+function joined(parts: readonly (UnpackedPart | UnpackedPage)[]): BoardContent {
+  return { items: parts.flatMap((p) => p.items), statuses: parts.flatMap((p) => p.statuses), liveness: parts.flatMap((p) => p.liveness) };
 }
 
 /** Where a whole board goes: the board store, or a test's record. */
@@ -24,8 +33,8 @@ export interface BoardSink {
   readEnded(): void;
   /** A board read with board.get (first load, the link reopened, or a generation that broke). */
   replace(board: WholeBoard): void;
-  /** A new list of items from board.items events (statuses keep coming as deltas). */
-  setItems(items: BoardItem[]): void;
+  /** A new board from board.items events, with its statuses and liveness as main published it. */
+  published(board: BoardContent): void;
 }
 
 /** How often a board.get read is started over because the board changed under it, before giving up for now. */
@@ -65,7 +74,7 @@ export class BoardFeed {
     }
     const offered = this.#assembly.offer(unpacked);
     if (offered.kind === 'broken') void this.read();
-    if (offered.kind === 'complete') this.sink.setItems(offered.parts.flatMap((p) => p.items));
+    if (offered.kind === 'complete') this.sink.published(joined(offered.parts));
   }
 
   /** The link to main (re)opened: main may be a new process with generations of its own. */
@@ -125,13 +134,7 @@ export class BoardFeed {
       if (page.generation !== first.generation) return false;
       const offered = this.#assembly.offer(unpackPart(page));
       if (offered.kind === 'complete') {
-        const pages = offered.parts as UnpackedPage[];
-        this.sink.replace({
-          connection: page.connection,
-          items: pages.flatMap((p) => p.items),
-          statuses: pages.flatMap((p) => p.statuses),
-          liveness: pages.flatMap((p) => p.liveness),
-        });
+        this.sink.replace({ connection: page.connection, ...joined(offered.parts) });
         return true;
       }
       if (offered.kind !== 'waiting') return false;

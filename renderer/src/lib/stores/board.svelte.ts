@@ -5,7 +5,7 @@ import { supersedes } from '../../board/lib/status-order';
 import { AttentionIndex, type AttentionEntry, type AttentionSource } from '../board/attention-index';
 import { ShownAttention } from '../board/shown-attention';
 import { takeRead } from '../board/board-read';
-import type { BoardSink, WholeBoard } from './board-feed';
+import type { BoardContent, BoardSink, WholeBoard } from './board-feed';
 
 /**
  * The board's items, the latest status per href and which items are not being heard from, fed only by
@@ -107,29 +107,33 @@ class BoardStore implements BoardSink {
 
   /**
    * A whole board read (first load, or after the link reopened); a newer status or liveness already
-   * held survives it. The maps are built whole and swapped in, and what needs attention is worked out
-   * once: set key by key, 10,000 items cost a signal each and three passes over the attention index.
-   * The index reads the plain maps the read built: a SvelteMap makes a signal for each key it is asked for.
+   * held survives it (takeBoard).
    */
   replace(snapshot: WholeBoard): void {
     const since = this.#livenessSinceRead ?? [];
     this.#livenessSinceRead = undefined;
-    const { statuses, stale } = takeRead(this.#statuses, snapshot, since);
-    this.#items = snapshot.items;
-    this.#statuses = new SvelteMap(statuses);
-    this.#stale = new SvelteMap(stale);
-    untrack(() => this.#attentionIndex.rebuild(snapshot.items, { status: (href) => statuses.get(href), staleness: (href) => stale.get(href) }));
-    this.#attentionShown.flush();
-    this.#loaded = true;
-    this.#bump();
+    this.#takeBoard(snapshot, since);
   }
 
-  setItems(items: BoardItem[]): void {
-    this.#items = items;
-    const hrefs = new Set(items.map((i) => i.href));
-    for (const href of [...this.#statuses.keys()]) if (!hrefs.has(href)) this.#statuses.delete(href);
-    for (const href of [...this.#stale.keys()]) if (!hrefs.has(href)) this.#stale.delete(href);
-    untrack(() => this.#attentionIndex.rebuild(items, this.#attentionSource));
+  /**
+   * A new board from events. Its parts were made at once, so the liveness they carry is main's
+   * latest; a liveness delta since is newer than a board read under way, not than this.
+   */
+  published(content: BoardContent): void {
+    this.#takeBoard(content, []);
+  }
+
+  /**
+   * The maps are built whole and swapped in, and what needs attention is worked out once: set key by
+   * key, 10,000 items cost a signal each and three passes over the attention index. The index reads
+   * the plain maps just built: a SvelteMap makes a signal for each key it is asked for.
+   */
+  #takeBoard(content: BoardContent, since: readonly ItemLiveness[]): void {
+    const { statuses, stale } = takeRead(this.#statuses, content, since);
+    this.#items = content.items;
+    this.#statuses = new SvelteMap(statuses);
+    this.#stale = new SvelteMap(stale);
+    untrack(() => this.#attentionIndex.rebuild(content.items, { status: (href) => statuses.get(href), staleness: (href) => stale.get(href) }));
     this.#attentionShown.flush();
     this.#loaded = true;
     this.#bump();

@@ -24,8 +24,8 @@ export function syncStores(desk: RendererDesk, report: (message: string) => void
         connection.reported(whole.connection);
         board.replace(whole);
       },
-      setItems: (items) => {
-        board.setItems(items);
+      published: (content) => {
+        board.published(content);
         // A new site (or the same one reloaded) may have its own layout.
         loadLayout();
       },
