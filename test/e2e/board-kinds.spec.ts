@@ -34,6 +34,29 @@ test('a tile for every kind of item, grouped by floor in floor order, Site last'
   expect(divisions.some((d) => d.includes('http'))).toBe(false);
 });
 
+test('the floor and division choices list what the board holds and narrow it together', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 9000 });
+  await page.goto(host.url);
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-phase', 'connected');
+  const floor = page.getByLabel('Floor');
+  const floors = await floor.locator('option').allTextContents();
+  expect(floors[0]).toBe('All floors');
+  expect(floors).toContain('Level 2 · North Lifts');
+  await floor.selectOption({ label: 'Level 2 · North Lifts' });
+  await expect(floor).toHaveValue(/.+/);
+  const toggles = page.getByTestId('group-toggle');
+  await expect(toggles).toHaveCount(1);
+  await expect(toggles.first()).toContainText('Level 2 · North Lifts');
+  // A division narrows the floor further, and the floor stays chosen.
+  await page.getByLabel('Division').selectOption({ label: 'South Building' });
+  await expect(page.getByTestId('tile')).toHaveCount(0);
+  await expect(floor.locator('option:checked')).toHaveText('Level 2 · North Lifts');
+  await page.getByLabel('Division').selectOption({ label: 'North Building' });
+  await expect(page.getByTestId('tile').first()).toBeVisible();
+  await floor.selectOption({ label: 'All floors' });
+  await expect(page.getByTestId('group-toggle')).not.toHaveCount(1);
+});
+
 test('screenshots of the board at 1280×800 and 1600×1000, for a look from 2 m', async ({ page }, testInfo) => {
   for (const [width, height] of [
     [1280, 800],

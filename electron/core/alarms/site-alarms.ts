@@ -27,8 +27,8 @@ export interface SiteAlarmsOptions {
  */
 export class SiteAlarms implements AlarmDesk {
   private readonly follower: AlarmFollower;
-  /** The board's items by href: an alarm's source is one click away when the board holds it. */
-  private boardItems = new Map<string, string>();
+  /** The board's items' hrefs: an alarm's source is one click away when the board holds it. */
+  private boardItems = new Set<string>();
   private readonly stops: (() => void)[] = [];
 
   constructor(private readonly options: SiteAlarmsOptions) {
@@ -109,9 +109,10 @@ export class SiteAlarms implements AlarmDesk {
   }
 
   /** A board that now holds (or no longer holds) an alarm's source: those alarms are sent again, with their link. */
-  private boardChanged(items: readonly { href: string; name: string }[]): void {
+  private boardChanged(items: readonly { href: string }[]): void {
     const before = this.boardItems;
-    this.boardItems = new Map(items.map((i) => [i.href, i.name]));
+    this.boardItems = new Set<string>();
+    for (const item of items) this.boardItems.add(item.href);
     const moved = this.follower.queue.all().filter((a) => a.source?.href !== undefined && before.has(a.source.href) !== this.boardItems.has(a.source.href));
     if (moved.length) this.changed({ upserts: moved, removed: [] });
   }
