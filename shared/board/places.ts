@@ -1,16 +1,15 @@
 import type { FloorPlace } from '../domain';
+import { nameOrder } from './name-order';
 
 /** The group of items the site gives no floor. */
 export const SITE_PLACE: FloorPlace = { key: 'site', name: 'Site' };
-
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** Floors in floor-number order, then by building; places without a floor number (the site) last. */
 export function comparePlaces(a: FloorPlace, b: FloorPlace): number {
   const aFloor = a.floorNumber !== undefined;
   const bFloor = b.floorNumber !== undefined;
-  if (!aFloor || !bFloor) return Number(bFloor) - Number(aFloor) || collator.compare(a.name, b.name) || a.key.localeCompare(b.key);
-  return a.floorNumber! - b.floorNumber! || collator.compare(a.building ?? '', b.building ?? '') || a.key.localeCompare(b.key);
+  if (!aFloor || !bFloor) return Number(bFloor) - Number(aFloor) || nameOrder.compare(a.name, b.name) || a.key.localeCompare(b.key);
+  return a.floorNumber! - b.floorNumber! || nameOrder.compare(a.building ?? '', b.building ?? '') || a.key.localeCompare(b.key);
 }
 
 /** What a floor group is called on the board: the floor, and its building when it has one. */

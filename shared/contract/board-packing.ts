@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BoardItem, CommandOffer, DivisionRef, FloorPlace, ItemLiveness, ItemRef } from '../domain';
+import { BoardItem, CommandOffer, DivisionRef, FloorPlace, ItemLiveness, ItemRef, ItemStatus } from '../domain';
 
 /**
  * Board items as a board part carries them. A value many items share (their division, controller and
@@ -64,8 +64,15 @@ export type PackedLiveness = z.infer<typeof PackedLiveness>;
 /** The liveness texts a page shares. */
 const packedLivenessTexts = ['reason', 'commandsUnavailable'] as const;
 
-/** At most how many shared values one item adds to a part: one per packed field, and its liveness texts. */
-export const SHARED_PER_ITEM = Object.keys(packedFields).length + packedLivenessTexts.length;
+/**
+ * An item's status on a board part, its flags and text shared: a site's items report a few dozen
+ * states between them, and at 50,000 items writing each out again was a third of the statuses' bytes.
+ */
+export const PackedStatus = ItemStatus.extend({ flags: Shared, statusText: Shared });
+export type PackedStatus = z.infer<typeof PackedStatus>;
+
+/** At most how many shared values one item adds to a part: one per packed field, its status's flags and text, and its liveness texts. */
+export const SHARED_PER_ITEM = Object.keys(packedFields).length + 2 + packedLivenessTexts.length;
 
 /** A part's shared values; each is checked against what the field naming it holds when unpacked. */
 export const SharedValues = z.array(z.unknown());
@@ -128,6 +135,10 @@ export function packLiveness(liveness: ItemLiveness, shared: SharedWriter): Pack
   return packed as PackedLiveness;
 }
 
+export function packStatus(status: ItemStatus, shared: SharedWriter): PackedStatus {
+  return { ...status, flags: shared.index(status.flags), statusText: shared.index(status.statusText) };
+}
+
 /** A part whose shared values do not hold what its items say they do: main sent a broken part. */
 export class BadPackingError extends Error {}
 
@@ -169,16 +180,30 @@ export function unpackLiveness(liveness: PackedLiveness, shared: SharedReader): 
   return whole as ItemLiveness;
 }
 
-/** What a part or a page carries: packed items, their shared values and, on a page, the liveness of those items. */
+export function unpackStatus(status: PackedStatus, shared: SharedReader): ItemStatus {
+  const what = `the status of ${status.href}`;
+  return { ...status, flags: shared.get('keys', status.flags, `${what}'s flags`), statusText: shared.get('text', status.statusText, `${what}'s text`) };
+}
+
+/** What a part or a page carries: packed items, their shared values, and those items' statuses and liveness. */
 export interface PackedItems {
   shared: readonly unknown[];
   items: readonly PackedBoardItem[];
+  statuses: readonly PackedStatus[];
   liveness?: readonly PackedLiveness[];
 }
 
-/** A part or page with its items and liveness whole again; throws BadPackingError when a shared value does not fit. */
-export function unpackPart<P extends PackedItems>(part: P): Omit<P, 'shared' | 'items' | 'liveness'> & { items: BoardItem[]; liveness: ItemLiveness[] } {
-  const { shared: values, items, liveness, ...rest } = part;
+/** The whole of what a part or page carries. */
+type Unpacked<P extends PackedItems> = Omit<P, 'shared' | 'items' | 'statuses' | 'liveness'> & { items: BoardItem[]; statuses: ItemStatus[]; liveness: ItemLiveness[] };
+
+/** A part or page with its items, statuses and liveness whole again; throws BadPackingError when a shared value does not fit. */
+export function unpackPart<P extends PackedItems>(part: P): Unpacked<P> {
+  const { shared: values, items, statuses, liveness, ...rest } = part;
   const shared = new SharedReader(values);
-  return { ...rest, items: items.map((item) => unpackItem(item, shared)), liveness: (liveness ?? []).map((l) => unpackLiveness(l, shared)) };
+  return {
+    ...rest,
+    items: items.map((item) => unpackItem(item, shared)),
+    statuses: statuses.map((s) => unpackStatus(s, shared)),
+    liveness: (liveness ?? []).map((l) => unpackLiveness(l, shared)),
+  };
 }

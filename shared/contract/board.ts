@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConnectionState, ItemLiveness, ItemStatus } from '../domain';
-import { PackedBoardItem, PackedLiveness, SHARED_PER_ITEM, SharedValues } from './board-packing';
+import { PackedBoardItem, PackedLiveness, PackedStatus, SHARED_PER_ITEM, SharedValues } from './board-packing';
 
 /** A command on a board item, as the operator confirmed it in the override dialog. */
 export const CommandRequest = z
@@ -45,7 +45,7 @@ const PartItems = { shared: SharedValues.max(BOARD_PART_ITEMS * SHARED_PER_ITEM)
 
 /** What main held of a part's items when it made the part: news after it comes as deltas. */
 const PartNews = {
-  statuses: z.array(ItemStatus),
+  statuses: z.array(PackedStatus).max(BOARD_PART_ITEMS),
   /** Those items that are not live; every other item with a status is. */
   liveness: z.array(PackedLiveness).default([]),
 };

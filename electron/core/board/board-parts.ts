@@ -1,6 +1,6 @@
 import { BOARD_PART_ITEMS, type BoardItemsPart, type BoardPage } from '../../../shared/contract/board';
-import { packItem, packLiveness, SharedWriter, type PackedLiveness } from '../../../shared/contract/board-packing';
-import type { BoardItem, ItemStatus } from '../../../shared/domain';
+import { packItem, packLiveness, packStatus, SharedWriter, type PackedLiveness, type PackedStatus } from '../../../shared/contract/board-packing';
+import type { BoardItem } from '../../../shared/domain';
 import { NOTHING_HELD, type BoardLookup, type ItemLookup } from './board-lookup';
 import { DeskError } from '../../../shared/errors';
 
@@ -27,11 +27,11 @@ function packPart(items: readonly BoardItem[], generation: number, part: number,
 /** The part with its items' statuses and liveness as `held` gives them now. */
 function withNews(packed: PackedPart, held: ItemLookup): BoardItemsPart {
   const shared = packed.shared.copy();
-  const statuses: ItemStatus[] = [];
+  const statuses: PackedStatus[] = [];
   const liveness: PackedLiveness[] = [];
   for (const { href } of packed.items) {
     const status = held.status(href);
-    if (status) statuses.push(status);
+    if (status) statuses.push(packStatus(status, shared));
     const stale = held.staleness(href);
     if (stale) liveness.push(packLiveness(stale, shared));
   }

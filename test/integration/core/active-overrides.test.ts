@@ -8,6 +8,7 @@ import { fixedSite } from '../../../electron/core/site-source';
 import type { RunningSimulator } from '../../../electron/simulator/index';
 import type { ActiveOverride } from '../../../shared/contract/operators';
 import type { ConnectionState } from '../../../shared/domain';
+import { unpackPart } from '../../../shared/contract/board-packing';
 import { control, deskConfigFor, eventually, startTestSite } from '../support/site';
 
 // The overrides this desk sent that last, against the simulator: kept across a restart, ended when the
@@ -115,7 +116,7 @@ describe('active overrides', () => {
     expect(sent).toEqual([expect.objectContaining({ collection: 'outputs', command: 'cancel' })]);
     expect(r.audit.matching({ kinds: ['override.cancelled'] })[0]?.action).toMatchObject({ outcome: 'done', item: { href: siren.href, name: 'Lobby siren' }, command: 'cancel' });
     await eventually(async () => {
-      const status = (await d.handle('board.get', {})).statuses.find((s) => s.href === siren.href);
+      const status = unpackPart(await d.handle('board.get', {})).statuses.find((s) => s.href === siren.href);
       return status && !status.flags.includes('overridden') ? status : undefined;
     }, 'the siren no longer overridden');
   });

@@ -47,7 +47,7 @@ describe('the last-known board', () => {
     await eventually(() => first.phases.find((p) => p.phase === 'connected'), 'connected');
     const door = (await first.desk.handle('board.get', {})).items.find((i) => i.kind === 'door')!;
     await control.setDoor(site, door.id, { open: true });
-    await eventually(async () => (await first.desk.handle('board.get', {})).statuses.find((s) => s.href === door.href && s.flags.includes('open')), 'the door open');
+    await eventually(async () => unpackPart(await first.desk.handle('board.get', {})).statuses.find((s) => s.href === door.href && s.flags.includes('open')), 'the door open');
     const before = unpackPart(await first.desk.handle('board.get', {}));
     await first.desk.stop();
     desks.length = 0;

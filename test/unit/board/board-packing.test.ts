@@ -76,10 +76,20 @@ describe('board parts carry what many items share once (packing)', () => {
     board.publish([unlike(0), unlike(1), unlike(2)]);
     const page = board.page({
       connection: { phase: 'connecting', since: 1, origin, demo: false, features: [], staleItems: 3 },
-      status: () => undefined,
+      status: (href) => ({ href, flags: [`flag of ${href}`], statusText: `text of ${href}`, receivedAt: 1 }),
       staleness: (href) => ({ href, state: 'stale', since: 1, reason: `stale: ${href}`, commandsUnavailable: `why: ${href}` }),
     });
     expect(page.shared).toHaveLength(3 * SHARED_PER_ITEM);
+  });
+
+  it('writes the flags and text 500 statuses share once, and gives every status back whole', () => {
+    const items = Array.from({ length: 500 }, (_, n) => door(n));
+    const statusOf = (href: string) => ({ href, flags: ['closed', 'locked', 'secure'], statusText: 'Closed, locked, secure', receivedAt: 7, zoneCount: 2 });
+    const [bare] = splitBoard(items, 1);
+    const [part] = splitBoard(items, 1, 500, { status: statusOf, staleness: () => undefined });
+    expect(part!.shared.length - bare!.shared.length).toBe(2);
+    expect(BoardItemsPart.safeParse(part).success).toBe(true);
+    expect(unpackPart(part!).statuses).toEqual(items.map((i) => statusOf(i.href)));
   });
 
   it('finds a value it has written again by identity, without its JSON, and a copy of it by its JSON', () => {
@@ -141,6 +151,12 @@ describe('board parts carry what many items share once (packing)', () => {
     expect(() => unpackPart({ ...part!, liveness: [{ href: item.href, state: 'stale', since: 1, reason: item.floors }] })).toThrow(/the reason of .*'s liveness names shared value \d+, which is not a text/);
     expect(() => unpackPart({ ...part!, liveness: [{ href: item.href, state: 'stale', since: 1, commandsUnavailable: item.floors }] })).toThrow(
       /the commandsUnavailable of .*'s liveness names shared value \d+, which is not a text/,
+    );
+    expect(() => unpackPart({ ...part!, statuses: [{ href: item.href, flags: item.group, statusText: item.group, receivedAt: 1 }] })).toThrow(
+      `the status of ${item.href}'s flags names shared value ${item.group}, which is not a keys`,
+    );
+    expect(() => unpackPart({ ...part!, statuses: [{ href: item.href, flags: item.commands, statusText: item.floors, receivedAt: 1 }] })).toThrow(
+      /the status of .*'s text names shared value \d+, which is not a text/,
     );
   });
 });

@@ -8,14 +8,11 @@ import { unpackPart } from '../../../shared/contract/board-packing';
 
 const item = (n: number): BoardItem => ({ href: `d${n}`, id: String(n), kind: 'door', name: `Door ${n}`, commands: [], commandOffers: [], group: 'Site', floors: [] });
 const items = (count: number, from = 0) => Array.from({ length: count }, (_, n) => item(from + n));
-const parts = (count: number, generation: number, from = 0) => splitBoard(items(count, from), generation, 10);
+/** Every item closed, as main holds it. */
+const closed = { status: (href: string) => ({ href, flags: ['closed'], statusText: '', receivedAt: 1 }), staleness: () => undefined };
+const parts = (count: number, generation: number, from = 0) => splitBoard(items(count, from), generation, 10, closed);
 const connection = { phase: 'connected' as const, since: 1, origin: 'https://site', demo: false, features: [], staleItems: 0 };
-const page = (part: BoardItemsPart): BoardPage => ({
-  ...part,
-  connection,
-  statuses: part.items.map((i) => ({ href: i.href, flags: ['closed'], statusText: '', receivedAt: 1 })),
-  liveness: [],
-});
+const page = (part: BoardItemsPart): BoardPage => ({ ...part, connection });
 
 describe('BoardAssembly: the next board built aside, swapped in whole', () => {
   it('hands over a generation only on its last part, with every part in order', () => {

@@ -2,6 +2,7 @@ import { comparePlaces, layoutKey, placeLabel, SITE_PLACE } from '../../../../sh
 import type { BoardLayout } from '../../../../shared/contract/layout';
 import { PINNED_GROUP } from '../../../../shared/contract/layout';
 import type { BoardItem, FloorPlace } from '../../../../shared/domain';
+import { nameOrder } from '../../../../shared/board/name-order';
 
 export interface ItemGroup {
   /** The group's layout key: a floor's key, `site` or `pinned`. */
@@ -11,8 +12,7 @@ export interface ItemGroup {
   items: BoardItem[];
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-const byName = (a: BoardItem, b: BoardItem) => collator.compare(a.name, b.name) || a.href.localeCompare(b.href);
+const byName = (a: BoardItem, b: BoardItem) => nameOrder.compare(a.name, b.name) || a.href.localeCompare(b.href);
 
 /** The floors an item is on; none means the site as a whole. */
 export function placesOf(item: BoardItem): readonly FloorPlace[] {

@@ -1,6 +1,7 @@
 import { placeLabel } from '../../../../shared/board/places';
 import type { BoardItem, ItemKind } from '../../../../shared/domain';
 import { placesOf } from './grouping';
+import { nameOrder } from '../../../../shared/board/name-order';
 
 /** The board's filters: search words, one item type, one division (by href), one floor (by key). */
 export interface BoardFilter {
@@ -63,15 +64,13 @@ export function matchesFilter(item: BoardItem, filter: BoardFilter): boolean {
   return lastMatcher(item);
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
 /** The divisions the board's items belong to, by name (the server's, else the division's id). */
 export function divisionChoices(items: readonly BoardItem[]): Choice[] {
   const byHref = new Map<string, string>();
   for (const { division } of items) {
     if (division && !byHref.has(division.href)) byHref.set(division.href, division.name ?? division.id ?? division.href);
   }
-  return [...byHref].map(([value, label]) => ({ value, label })).sort((a, b) => collator.compare(a.label, b.label));
+  return [...byHref].map(([value, label]) => ({ value, label })).sort((a, b) => nameOrder.compare(a.label, b.label));
 }
 
 /** The floors the board's items are on, in the board's order. */
@@ -79,6 +78,6 @@ export function floorChoices(items: readonly BoardItem[]): Choice[] {
   const places = new Map<string, ReturnType<typeof placesOf>[number]>();
   for (const item of items) for (const place of placesOf(item)) if (!places.has(place.key)) places.set(place.key, place);
   return [...places.values()]
-    .sort((a, b) => (a.floorNumber ?? Infinity) - (b.floorNumber ?? Infinity) || collator.compare(a.building ?? '', b.building ?? ''))
+    .sort((a, b) => (a.floorNumber ?? Infinity) - (b.floorNumber ?? Infinity) || nameOrder.compare(a.building ?? '', b.building ?? ''))
     .map((p) => ({ value: p.key, label: placeLabel(p) }));
 }

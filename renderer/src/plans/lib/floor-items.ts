@@ -1,6 +1,7 @@
 import { layoutKey, placeLabel } from '../../../../shared/board/places';
 import type { BoardItem } from '../../../../shared/domain';
 import { placesOf } from '../../board/lib/grouping';
+import { nameOrder } from '../../../../shared/board/name-order';
 
 export interface PinLike {
   href: string;
@@ -21,8 +22,6 @@ export interface FloorPins<P extends PinLike = PinLike> {
   /** Pins of items the board no longer lists: shown as such, so the guard can remove them. */
   orphans: P[];
 }
-
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 // Items are replaced, never mutated: one parse of each item's href however often the pins are matched
 // (a board of 10,000 items would otherwise parse 10,000 URLs on every match).
@@ -62,7 +61,7 @@ export function matchPins<P extends PinLike>(items: readonly BoardItem[], floor:
   }
   const unplaced = itemsOnFloor(items, floor)
     .filter((item) => !pinned.has(keyOf(item)))
-    .sort((a, b) => collator.compare(a.name, b.name));
+    .sort((a, b) => nameOrder.compare(a.name, b.name));
   return { placed, unplaced, orphans };
 }
 

@@ -3,6 +3,7 @@ import type { BoardItem } from '../../../../../shared/domain';
 import { kindNoun } from '../../../lib/board/kind-words';
 import { placesOf } from '../../lib/grouping';
 import { BUCKETS, type ItemState } from '../../lib/item-state';
+import { nameOrder } from '../../../../../shared/board/name-order';
 
 export type SortColumn = 'name' | 'kind' | 'floor' | 'state' | 'since';
 
@@ -34,8 +35,6 @@ export function floorText(item: BoardItem): string {
   return placesOf(item).map(placeLabel).join(', ');
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
 /** Per column that does not change with the statuses: each item's rank (by href), and the items' places in that order. */
 type Ranked = 'name' | 'kind' | 'floor';
 type Ranks = Record<Ranked, { rank: Map<string, number>; places: Int32Array }>;
@@ -52,12 +51,12 @@ function rankOf(items: readonly BoardItem[], compare: (a: BoardItem, b: BoardIte
 function ranksFor(items: readonly BoardItem[]): Ranks {
   let ranks = ranksByItems.get(items);
   if (!ranks) {
-    const byName = (a: BoardItem, b: BoardItem) => collator.compare(a.name, b.name) || a.href.localeCompare(b.href);
+    const byName = (a: BoardItem, b: BoardItem) => nameOrder.compare(a.name, b.name) || a.href.localeCompare(b.href);
     const name = rankOf(items, byName);
     const nameOf = (item: BoardItem) => name.rank.get(item.href)!;
     ranks = {
       name,
-      kind: rankOf(items, (a, b) => collator.compare(kindNoun(a.kind), kindNoun(b.kind)) || nameOf(a) - nameOf(b)),
+      kind: rankOf(items, (a, b) => nameOrder.compare(kindNoun(a.kind), kindNoun(b.kind)) || nameOf(a) - nameOf(b)),
       floor: rankOf(items, (a, b) => comparePlaces(placesOf(a)[0]!, placesOf(b)[0]!) || nameOf(a) - nameOf(b)),
     };
     ranksByItems.set(items, ranks);

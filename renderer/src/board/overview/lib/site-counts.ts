@@ -3,6 +3,7 @@ import type { OverviewGrouping } from '../../../../../shared/contract/layout';
 import type { BoardItem, FloorPlace } from '../../../../../shared/domain';
 import { placesOf } from '../../lib/grouping';
 import { BUCKETS, type StateBucket } from '../../lib/item-state';
+import { nameOrder } from '../../../../../shared/board/name-order';
 
 /** One group the overview counts: a floor, a building or a division. */
 export interface CountGroup {
@@ -20,7 +21,6 @@ export interface CountRow extends CountGroup {
 /** The key of the whole site's row (every item once). */
 export const WHOLE_SITE = '*';
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 const NO_BUILDING: CountGroup = { key: 'building:', label: 'No building' };
 const NO_DIVISION: CountGroup = { key: 'division:', label: 'No division' };
 
@@ -100,7 +100,7 @@ export function sortCountGroups<G extends CountGroup>(groups: G[], by: OverviewG
   return groups.sort(
     by === 'floor'
       ? (a, b) => comparePlaces(floorOf.get(a.key)!, floorOf.get(b.key)!)
-      : (a, b) => lastAmong(a) - lastAmong(b) || collator.compare(a.label, b.label) || a.key.localeCompare(b.key),
+      : (a, b) => lastAmong(a) - lastAmong(b) || nameOrder.compare(a.label, b.label) || a.key.localeCompare(b.key),
   );
 }
 
