@@ -12,7 +12,7 @@ import { parsePayload } from './payload';
 import { detectProtocol, type HttpProtocol } from './protocol';
 import { RefusalBudget } from './refusal-budget';
 import { buildWatchAgent } from './watch-agent';
-import type { GetOptions, TransportOptions, WatchCapacity } from './transport-options';
+import { HTTP2_WINDOWS, type GetOptions, type TransportOptions, type WatchCapacity } from './transport-options';
 import { GET_RETRY, withRetry, type RetryPolicy } from './retry';
 
 export type { GetOptions, TlsMaterial, TransportOptions, WatchCapacity } from './transport-options';
@@ -72,7 +72,7 @@ export class Transport {
     this.explainTlsFailure = options.explainTlsFailure;
     this.limits = { ...ANSWER_LIMITS, ...options.limits };
     this.connect = { cert: options.tls.cert, key: options.tls.key, ...options.tls.connect };
-    this.commands = new Agent({ connect: this.connect, allowH2: true, connections: 8 });
+    this.commands = new Agent({ connect: this.connect, allowH2: true, connections: 8, ...HTTP2_WINDOWS });
     this.commands.on('disconnect', (_origin, _targets, err) => this.disconnected(err));
     this.own = new OwnConnections(this.origin, this.connect);
   }
