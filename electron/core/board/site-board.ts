@@ -113,8 +113,8 @@ export class SiteBoard {
     // The last-known board gives way to the server's: its items are live unless the monitor says not.
     this.lastKnown = undefined;
     const board = [...entries.values()].map((e) => e.board);
-    const keep = (items: readonly BoardItem[], digest: string) =>
-      this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, [...items], [...this.statuses.values()], digest);
+    const keep = (items: BoardItem[], digest: string) =>
+      this.sink?.catalogueLoaded({ serverVersion: discovery.version, features: [...discovery.links.keys()] }, items, [...this.statuses.values()], digest);
     const confirmed = shown && storedDigestOf(board, shown);
     let changed = false;
     let keepNow: (() => void) | undefined;

@@ -58,6 +58,18 @@ describe('acknowledgements at the desk', () => {
     events.publishBoard([door], { status: () => ({ ...forced!, flags: ['closed', 'locked', 'secure'] }), staleness: () => undefined });
     expect(acks.list()).toEqual([]);
   });
+
+  it('lets a kept acknowledgement lapse a moment after a board says its alarm is gone, and tells the desk unasked', async () => {
+    const events = new ContractEvents();
+    const told: Acknowledgement[][] = [];
+    new AcknowledgementBook(events, (list) => told.push(list), () => 1_000, [{ href: 'd1', concern: 'forced', at: 500 }]);
+    const [secure] = status(['closed', 'locked', 'secure']);
+    events.publishBoard([door], { status: () => secure, staleness: () => undefined });
+    // Taken in after the page's board and the connection's news, not before them.
+    expect(told).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(told).toEqual([[]]);
+  });
 });
 
 describe('the board layout store', () => {
