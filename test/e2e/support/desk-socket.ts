@@ -1,6 +1,6 @@
 import { WebSocket } from 'ws';
 import type { BoardPage } from '../../../shared/contract/board';
-import { unpackPart } from '../../../shared/contract/board-packing';
+import { SharedReader, unpackItem } from '../../../shared/contract/board-packing';
 import type { BoardItem } from '../../../shared/domain';
 import { forTheseTests } from './for-these-tests';
 
@@ -76,6 +76,15 @@ const BOARD_READ_ATTEMPTS = 50;
 const BOARD_READ_PAUSE_MS = 50;
 
 /**
+ * A page's items, whole again; its statuses are left as they came: the benches read the boards of
+ * other checkouts too, whose pages may carry statuses in a shape of their own.
+ */
+function itemsOf(page: BoardPage): BoardItem[] {
+  const shared = new SharedReader(page.shared);
+  return page.items.map((item) => unpackItem(item, shared));
+}
+
+/**
  * The whole board through board.get, page by page as the renderer reads it; started over when the
  * board changes between pages, so the items are always one generation's. Starts over at most
  * BOARD_READ_ATTEMPTS times, a moment apart, then fails saying what it met: a page refused for any
@@ -85,7 +94,7 @@ export async function readWholeBoard(desk: DeskSocket): Promise<{ generation: nu
   let lastProblem = '';
   for (let attempt = 1; attempt <= BOARD_READ_ATTEMPTS; attempt++) {
     const first = await desk.call<BoardPage>('board.get', {});
-    const items = [...unpackPart(first).items];
+    const items = itemsOf(first);
     let part = 1;
     for (; part < first.parts; part++) {
       const page = await desk.call<BoardPage>('board.get', { part }).catch((err: Error) => err);
@@ -97,7 +106,7 @@ export async function readWholeBoard(desk: DeskSocket): Promise<{ generation: nu
         lastProblem = `the board changed from generation ${first.generation} to ${page.generation} at part ${part} of ${first.parts}`;
         break;
       }
-      items.push(...unpackPart(page).items);
+      items.push(...itemsOf(page));
     }
     if (part === first.parts) return { generation: first.generation, items };
     await new Promise((resolve) => setTimeout(resolve, BOARD_READ_PAUSE_MS));

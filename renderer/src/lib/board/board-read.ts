@@ -1,7 +1,7 @@
 import type { BoardItem, ItemLiveness, ItemStatus } from '../../../../shared/domain';
 import { supersedes } from '../../board/lib/status-order';
 
-/** The statuses and liveness the board holds once a whole board read is taken in. */
+/** The statuses and liveness the board holds once a whole board (read, or published by main) is taken in. */
 export interface ReadOutcome {
   statuses: Map<string, ItemStatus>;
   /** Stale items only. */
@@ -9,9 +9,9 @@ export interface ReadOutcome {
 }
 
 /**
- * What a whole board read leaves: for the read's items, the newer of each status held and read (a
- * delta may have come while the read was under way), and the read's liveness with the liveness news
- * since it began applied after it. Built whole, so the store swaps each map in at once.
+ * What a whole board leaves: for its items, the newer of each status held and read (a delta may have
+ * come while a read was under way), and its liveness with the liveness news since a read began applied
+ * after it. Built whole, so the store swaps each map in at once.
  */
 export function takeRead(
   held: ReadonlyMap<string, ItemStatus>,
