@@ -3,7 +3,6 @@ import { DeskError } from '../../shared/errors';
 import { AlarmStore } from './alarms/alarm-store';
 import { SiteAlarms } from './alarms/site-alarms';
 import { AcknowledgementBook } from './board/acknowledgements';
-import { NOTHING_HELD } from './board/board-lookup';
 import { LayoutStore, MemorySettingsStore } from './board/layout-store';
 import { ContractEvents } from './events';
 import { EnrolmentService } from './enrolment/enrolment-service';
@@ -261,7 +260,7 @@ export class Desk implements DeskService {
 
   private async replaceSite(choice: SiteChoice): Promise<void> {
     await this.closeSite();
-    this.events.publishBoard([], NOTHING_HELD);
+    this.events.clearBoard();
     let opened: OpenedSite;
     try {
       opened = await this.options.sites.open(choice);
@@ -275,7 +274,7 @@ export class Desk implements DeskService {
   }
 
   private async startSession(opened: OpenedSite): Promise<void> {
-    this.events.publishBoard([], NOTHING_HELD);
+    this.events.clearBoard();
     const origin = new URL(opened.config.baseUrl).origin;
     // The demo site is one site whatever port it runs on: its last-known board is shown at the next start too.
     const session = new SiteSession(opened.config, this.events, this.options.records?.lastKnown.sinkFor(opened.config.demo ? 'demo' : origin));

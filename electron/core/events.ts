@@ -1,6 +1,6 @@
 import type { EventName, EventPayload } from '../../shared/contract';
 import type { BoardItem } from '../../shared/domain';
-import type { ItemLookup } from './board/board-lookup';
+import { NOTHING_HELD, type ItemLookup } from './board/board-lookup';
 import { PublishedBoard } from './board/board-parts';
 
 /** The events `emit` sends: every one but board.items, which leaves main only through `publishBoard`. */
@@ -65,6 +65,11 @@ export class ContractEvents {
     // With no transport listening (a host starting before any page opened) nothing is packed now.
     if (this.listeners.get('board.items')?.size) for (const part of this.board.parts(held)) this.deliver('board.items', part);
     for (const listener of this.boardListeners) listener(items, held);
+  }
+
+  /** An empty board: a site being switched, or a desk starting. */
+  clearBoard(): void {
+    this.publishBoard([], NOTHING_HELD);
   }
 
   private deliver<K extends EventName>(name: K, payload: EventPayload<K>): void {
